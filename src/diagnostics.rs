@@ -1,0 +1,131 @@
+//! Located errors for every input format: a message, a byte span in a named source, an
+//! optional hint, and the rendering `file:line:col: error: message` + source line + carets.
+//!
+//! TOML errors, Betza errors (whose spans are shifted into the TOML file) and semantic
+//! validation errors all use this one type, so they look the same to a variant author.
+
+use std::ops::Range;
+
+/// A value together with the byte range of the source text it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Byte range in the source file.
+    pub span: Range<usize>,
+}
+
+impl<T> Spanned<T> {
+    /// Wrap a value with its span.
+    pub fn new(value: T, span: Range<usize>) -> Self {
+        Spanned { value, span }
+    }
+}
+
+/// How serious a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    /// The file cannot be used.
+    Error,
+    /// The file works but something looks wrong.
+    Warning,
+}
+
+/// One problem found in one source file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// What is wrong, in plain words ("unknown key `rank`").
+    pub message: String,
+    /// Byte range in the source the problem points at.
+    pub span: Range<usize>,
+    /// A suggestion ("did you mean `ranks`?").
+    pub hint: Option<String>,
+}
+
+impl Diagnostic {
+    /// An error at `span`.
+    pub fn error(message: impl Into<String>, span: Range<usize>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            span,
+            hint: None,
+        }
+    }
+
+    /// Attach a hint.
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+}
+
+/// A named source text (a file's path and contents) that diagnostics point into.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// The path as the user gave it.
+    pub name: String,
+    /// The full text.
+    pub text: String,
+}
+
+impl SourceFile {
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let mut offset = offset;
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+        let col = self.text[line_start..offset].chars().count() + 1;
+        (line, col)
+    }
+
+    /// Render a diagnostic as `file:line:col: error: message`, the source line, carets under
+    /// the span and the hint.
+    pub fn render(&self, diagnostic: &Diagnostic) -> String {
+        let (line, col) = self.line_col(diagnostic.span.start);
+        let kind = match diagnostic.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let mut out = format!(
+            "{}:{}:{}: {}: {}\n",
+            self.name, line, col, kind, diagnostic.message
+        );
+        let line_text = self.text.lines().nth(line - 1).unwrap_or("");
+        let gutter = line.to_string();
+        let pad = " ".repeat(gutter.len());
+        out.push_str(&format!("{pad} |\n{gutter} | {line_text}\n"));
+        let line_chars = line_text.chars().count();
+        let span_len = {
+            let start = diagnostic.span.start.min(self.text.len());
+            let end = diagnostic.span.end.clamp(start, self.text.len());
+            let mut s = start;
+            while !self.text.is_char_boundary(s) {
+                s -= 1;
+            }
+            let mut e = end;
+            while !self.text.is_char_boundary(e) {
+                e += 1;
+            }
+            // Underline at most to the end of the first line of the span.
+            self.text[s..e].split('\n').next().unwrap_or("").chars().count()
+        };
+        let width = span_len.clamp(1, (line_chars + 1).saturating_sub(col - 1).max(1));
+        out.push_str(&format!(
+            "{pad} | {}{}\n",
+            " ".repeat(col - 1),
+            "^".repeat(width)
+        ));
+        if let Some(hint) = &diagnostic.hint {
+            out.push_str(&format!("{pad} = hint: {hint}\n"));
+        }
+        out
+    }
+}

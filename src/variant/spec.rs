@@ -1,0 +1,162 @@
+//! The raw variant description: exactly what a TOML file said, with the span of every value,
+//! before any semantic check. `crate::variant::load` builds it; `crate::compile` turns it into
+//! `Rules`, reporting semantic problems at these spans.
+
+use crate::diagnostics::Spanned;
+use indexmap::IndexMap;
+
+/// A whole variant file.
+#[derive(Debug, Clone, Default)]
+pub struct VariantSpec {
+    /// `[variant]`: metadata.
+    pub meta: MetaSpec,
+    /// `[board]`.
+    pub board: BoardSpec,
+    /// `[pieces.<id>]`, in file order, keyed by id.
+    pub pieces: IndexMap<String, PieceSpec>,
+    /// `[setup]`.
+    pub setup: SetupSpec,
+    /// `[rules]`.
+    pub rules: RulesSpec,
+}
+
+/// `[variant]`.
+#[derive(Debug, Clone, Default)]
+pub struct MetaSpec {
+    /// `name`: the variant's name (required).
+    pub name: Option<Spanned<String>>,
+    /// `inventor`.
+    pub inventor: Option<Spanned<String>>,
+    /// `source`: where the rules come from (a URL or a book).
+    pub source: Option<Spanned<String>>,
+    /// `description`.
+    pub description: Option<Spanned<String>>,
+}
+
+/// Board shape as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShapeSpec {
+    /// `shape = "square"` (also rectangles).
+    Square,
+    /// `shape = "hexagonal"`.
+    Hexagonal,
+}
+
+/// `[board]`.
+#[derive(Debug, Clone, Default)]
+pub struct BoardSpec {
+    /// `shape` (default square).
+    pub shape: Option<Spanned<ShapeSpec>>,
+    /// `files` (square boards).
+    pub files: Option<Spanned<i64>>,
+    /// `ranks` (square boards).
+    pub ranks: Option<Spanned<i64>>,
+    /// `side` (hexagonal boards: cells per edge).
+    pub side: Option<Spanned<i64>>,
+    /// Span of the `[board]` table header (or of the whole file when it is missing).
+    pub span: std::ops::Range<usize>,
+}
+
+/// `[pieces.<id>]`.
+#[derive(Debug, Clone)]
+pub struct PieceSpec {
+    /// The table key (`king`, `pawn`), with the key's span.
+    pub id: Spanned<String>,
+    /// `letter`: one ASCII letter; upper case is White in the setup, lower case Black.
+    pub letter: Option<Spanned<String>>,
+    /// `name`: display name (defaults to the id).
+    pub name: Option<Spanned<String>>,
+    /// `betza`: one string or a list of strings (their union). Spans point at the string
+    /// contents (after the opening quote) so Betza columns map into the file.
+    pub betza: Vec<Spanned<String>>,
+    /// `royal`: checkmating it wins; it may not be left attacked.
+    pub royal: Option<Spanned<bool>>,
+    /// `value`: material value in pawns, for the engine.
+    pub value: Option<Spanned<f64>>,
+    /// `castles_with`: ids of the partner pieces for its `O` moves.
+    pub castles_with: Vec<Spanned<String>>,
+    /// `promotion`: how this piece promotes.
+    pub promotion: Option<PromotionSpec>,
+    /// Span of the whole table.
+    pub span: std::ops::Range<usize>,
+}
+
+/// `promotion = { zone = ..., to = [...], forced = true }`.
+#[derive(Debug, Clone)]
+pub struct PromotionSpec {
+    /// Where the piece promotes.
+    pub zone: Spanned<ZoneSpec>,
+    /// Piece ids it may become; each is a separate move.
+    pub to: Vec<Spanned<String>>,
+    /// `forced` (default true): the piece must promote on entering the zone.
+    pub forced: Option<Spanned<bool>>,
+    /// Span of the whole inline table.
+    pub span: std::ops::Range<usize>,
+}
+
+/// A set of cells, described from White's side; Black's is the mirror image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ZoneSpec {
+    /// `"last-rank"`: the far rank (the far edge on hex).
+    LastRank,
+    /// `{ ranks = [8, 9] }`: these ranks, counted from the side's own first rank.
+    Ranks(Vec<Spanned<i64>>),
+    /// `{ cells = ["a8", "b8"] }`: these cells for White, mirrored for Black.
+    Cells(Vec<Spanned<String>>),
+}
+
+/// `[setup]`.
+#[derive(Debug, Clone, Default)]
+pub struct SetupSpec {
+    /// `fen`: the start position. Span covers the string contents.
+    pub fen: Option<Spanned<String>>,
+}
+
+/// How a game ends when the side to move has no legal move and is not in check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StalemateSpec {
+    /// `"draw"` (default).
+    Draw,
+    /// `"win"`: the stalemated side wins.
+    Win,
+    /// `"loss"`: the stalemated side loses.
+    Loss,
+}
+
+/// `n_move_rule = { claim = 50, automatic = 75 }` — counted in moves of each side.
+#[derive(Debug, Clone)]
+pub struct NMoveSpec {
+    /// Moves by each side without capture or pawn move after which a draw may be claimed.
+    pub claim: Option<Spanned<i64>>,
+    /// Moves by each side after which the game is drawn automatically.
+    pub automatic: Option<Spanned<i64>>,
+    /// Span of the inline table.
+    pub span: std::ops::Range<usize>,
+}
+
+/// `repetition = { claim = 3, automatic = 5 }` — occurrences of the same position.
+#[derive(Debug, Clone)]
+pub struct RepetitionSpec {
+    /// Occurrences after which a draw may be claimed.
+    pub claim: Option<Spanned<i64>>,
+    /// Occurrences after which the game is drawn automatically.
+    pub automatic: Option<Spanned<i64>>,
+    /// Span of the inline table.
+    pub span: std::ops::Range<usize>,
+}
+
+/// `[rules]`.
+#[derive(Debug, Clone, Default)]
+pub struct RulesSpec {
+    /// `checkmate = true` (default): checkmating a royal piece wins.
+    pub checkmate: Option<Spanned<bool>>,
+    /// `stalemate`.
+    pub stalemate: Option<Spanned<StalemateSpec>>,
+    /// `n_move_rule`.
+    pub n_move_rule: Option<NMoveSpec>,
+    /// `repetition`.
+    pub repetition: Option<RepetitionSpec>,
+    /// `pawn_like`: ids of pieces whose moves reset the n-move counter (default: every
+    /// piece with an en passant or initial-only move).
+    pub resets_n_move: Vec<Spanned<String>>,
+}
