@@ -115,7 +115,12 @@ impl SourceFile {
                 e += 1;
             }
             // Underline at most to the end of the first line of the span.
-            self.text[s..e].split('\n').next().unwrap_or("").chars().count()
+            self.text[s..e]
+                .split('\n')
+                .next()
+                .unwrap_or("")
+                .chars()
+                .count()
         };
         let width = span_len.clamp(1, (line_chars + 1).saturating_sub(col - 1).max(1));
         out.push_str(&format!(

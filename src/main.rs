@@ -1,1 +1,184 @@
-fn main() {}
+//! The `fairyrules` command line: perft, moves, show, validate.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use fairyrules::fen::{parse_fen, to_fen};
+use fairyrules::load::load_file;
+use fairyrules::movegen::legal_moves;
+use fairyrules::notation::{move_to_string, parse_move};
+use fairyrules::perft::{divide, perft};
+use fairyrules::position::Position;
+use fairyrules::render::render_text;
+use fairyrules::rules::Rules;
+
+/// Chess variants from declarative rule files.
+#[derive(Parser)]
+#[command(name = "fairyrules", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Where a position comes from: the start position, a position string, and moves played.
+#[derive(clap::Args)]
+struct PositionArgs {
+    /// Position string (default: the variant's start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves to play first, in order.
+    #[arg(long, num_args = 1.., value_delimiter = ' ')]
+    moves: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree.
+    Perft {
+        /// Variant file.
+        file: PathBuf,
+        /// Depth in plies.
+        depth: u32,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves, one per line.
+    Moves {
+        /// Variant file.
+        file: PathBuf,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Draw the position as text.
+    Show {
+        /// Variant file.
+        file: PathBuf,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Check variant files and report every problem.
+    Validate {
+        /// Variant files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+fn load(file: &PathBuf) -> Result<Rules, String> {
+    load_file(file).map_err(|f| f.render())
+}
+
+fn position(rules: &Rules, args: &PositionArgs) -> Result<Position, String> {
+    let fen = args.fen.clone().unwrap_or_else(|| rules.start_fen.clone());
+    let mut pos = parse_fen(rules, &fen).map_err(|e| format!("error: position string: {e}"))?;
+    for (i, text) in args.moves.iter().enumerate() {
+        let mv = parse_move(rules, &mut pos, text).map_err(|e| {
+            format!(
+                "error: move {} of --moves (`{text}`): {e}\n  position: {}",
+                i + 1,
+                to_fen(rules, &pos)
+            )
+        })?;
+        pos.make(rules, mv);
+    }
+    Ok(pos)
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    match cli.command {
+        Command::Perft {
+            file,
+            depth,
+            position: args,
+            divide: by_move,
+        } => {
+            let rules = load(&file)?;
+            let mut pos = position(&rules, &args)?;
+            let start = std::time::Instant::now();
+            let nodes = if by_move {
+                let rows = divide(&rules, &mut pos, depth);
+                for (name, n) in &rows {
+                    println!("{name}: {n}");
+                }
+                rows.iter().map(|r| r.1).sum()
+            } else {
+                perft(&rules, &mut pos, depth)
+            };
+            let secs = start.elapsed().as_secs_f64();
+            println!("nodes: {nodes}");
+            eprintln!(
+                "time: {:.3} s, {:.0} nodes/s",
+                secs,
+                nodes as f64 / secs.max(1e-9)
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Moves {
+            file,
+            position: args,
+        } => {
+            let rules = load(&file)?;
+            let mut pos = position(&rules, &args)?;
+            let moves = legal_moves(&rules, &mut pos);
+            let mut names: Vec<String> = moves
+                .iter()
+                .map(|m| move_to_string(&rules, &moves, m))
+                .collect();
+            names.sort();
+            for n in names {
+                println!("{n}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Show {
+            file,
+            position: args,
+        } => {
+            let rules = load(&file)?;
+            let mut pos = position(&rules, &args)?;
+            print!("{}", render_text(&rules, &mut pos));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Validate { files } => {
+            let mut failed = false;
+            for file in &files {
+                match load_file(file) {
+                    Ok(rules) => println!("{}", fairyrules::render::summary(&rules, file)),
+                    Err(f) => {
+                        failed = true;
+                        eprint!("{}", f.render());
+                        eprintln!(
+                            "{}: {} error{}",
+                            file.display(),
+                            f.diagnostics.len(),
+                            if f.diagnostics.len() == 1 { "" } else { "s" }
+                        );
+                    }
+                }
+            }
+            Ok(if failed {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(message) => {
+            eprint!("{message}");
+            if !message.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::from(2)
+        }
+    }
+}

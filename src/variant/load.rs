@@ -1,11 +1,765 @@
-//! TOML text to [`VariantSpec`](super::VariantSpec), collecting every structural problem.
-//! (Being written.)
+//! TOML text to [`VariantSpec`], collecting every structural problem.
+//!
+//! The document is parsed with the `toml` crate's span-preserving document API
+//! ([`toml::de::DeTable::parse`]) and then walked by hand, so that every unknown key, wrong
+//! type, invalid enum string and missing required key is reported at its own span, and all
+//! of them are reported, not just the first. Semantic checks (is the letter one ASCII letter,
+//! do the Betza strings parse, does the FEN fit the board) are left to `crate::compile`.
 
-use super::spec::VariantSpec;
-use crate::diagnostics::Diagnostic;
+use std::cmp::Ordering;
+use std::ops::Range;
+
+use toml::de::{DeString, DeTable, DeValue};
+
+use super::spec::{
+    BoardSpec, MetaSpec, NMoveSpec, PieceSpec, PromotionSpec, RepetitionSpec, RulesSpec, SetupSpec,
+    ShapeSpec, StalemateSpec, VariantSpec, ZoneSpec,
+};
+use crate::diagnostics::{Diagnostic, Spanned};
+
+/// A TOML value with its span, as the `toml` crate gives it.
+type TValue<'i> = toml::Spanned<DeValue<'i>>;
+/// A TOML key with its span, as the `toml` crate gives it.
+type TKey<'i> = toml::Spanned<DeString<'i>>;
+
+/// Top-level tables.
+const TOP_KEYS: &[&str] = &["variant", "board", "pieces", "setup", "rules"];
+/// Keys of `[variant]`.
+const VARIANT_KEYS: &[&str] = &["name", "inventor", "source", "description"];
+/// Keys of `[board]`.
+const BOARD_KEYS: &[&str] = &["shape", "files", "ranks", "side"];
+/// Keys of `[pieces.<id>]`.
+const PIECE_KEYS: &[&str] = &[
+    "letter",
+    "name",
+    "betza",
+    "royal",
+    "value",
+    "castles_with",
+    "promotion",
+];
+/// Keys of a piece's `promotion` table.
+const PROMOTION_KEYS: &[&str] = &["zone", "to", "forced"];
+/// Keys of a promotion `zone` table.
+const ZONE_KEYS: &[&str] = &["ranks", "cells"];
+/// Keys of `[setup]`.
+const SETUP_KEYS: &[&str] = &["fen"];
+/// Keys of `[rules]`.
+const RULES_KEYS: &[&str] = &[
+    "checkmate",
+    "stalemate",
+    "n_move_rule",
+    "repetition",
+    "resets_n_move",
+];
+/// Keys of `n_move_rule` and `repetition`.
+const COUNT_KEYS: &[&str] = &["claim", "automatic"];
+
+/// Valid `shape` strings.
+const SHAPES: &[&str] = &["square", "hexagonal"];
+/// Valid `stalemate` strings.
+const STALEMATES: &[&str] = &["draw", "win", "loss"];
+/// Valid `zone` strings.
+const ZONES: &[&str] = &["last-rank"];
 
 /// Parse a variant file's text. Returns the spec (as complete as the text allows) and every
 /// structural problem found (malformed TOML, unknown keys, wrong types, missing keys).
-pub fn load_spec(_text: &str) -> (VariantSpec, Vec<Diagnostic>) {
-    todo!()
+///
+/// Malformed TOML yields exactly one diagnostic (the parser's) and a default spec.
+pub fn load_spec(text: &str) -> (VariantSpec, Vec<Diagnostic>) {
+    let mut spec = VariantSpec::default();
+    spec.board.span = 0..text.len();
+    let doc = match DeTable::parse(text) {
+        Ok(doc) => doc,
+        Err(err) => {
+            let span = clamp_span(text, err.span().unwrap_or(0..0));
+            let message = format!("malformed TOML: {}", err.message().trim());
+            return (spec, vec![Diagnostic::error(message, span)]);
+        }
+    };
+    let mut loader = Loader {
+        text,
+        diags: Vec::new(),
+    };
+    loader.document(doc.get_ref(), &mut spec);
+    let mut diags = loader.diags;
+    diags.sort_by_key(|d| d.span.start);
+    (spec, diags)
+}
+
+/// Keep a span inside the text (the parser's spans should already be).
+fn clamp_span(text: &str, span: Range<usize>) -> Range<usize> {
+    let start = span.start.min(text.len());
+    let end = span.end.clamp(start, text.len());
+    start..end
+}
+
+/// The span of a string value's contents: after the opening quote(s), before the closing
+/// ones. For multi-line strings the newline right after the opening delimiter is skipped.
+/// Exact for strings without escapes; approximate (the raw text's extent) otherwise.
+fn content_span(text: &str, span: Range<usize>) -> Range<usize> {
+    let Some(raw) = text.get(span.clone()) else {
+        return span;
+    };
+    for delim in ["\"\"\"", "'''"] {
+        if raw.len() >= 6 && raw.starts_with(delim) && raw.ends_with(delim) {
+            let rest = &raw[3..];
+            let mut start = span.start + 3;
+            if rest.starts_with("\r\n") {
+                start += 2;
+            } else if rest.starts_with('\n') {
+                start += 1;
+            }
+            let end = (span.end - 3).max(start);
+            return start..end;
+        }
+    }
+    for quote in ['"', '\''] {
+        if raw.len() >= 2 && raw.starts_with(quote) && raw.ends_with(quote) {
+            return span.start + 1..span.end - 1;
+        }
+    }
+    span
+}
+
+/// A table's entries in file order (the `toml` map may be sorted by key).
+fn entries<'a, 'i>(table: &'a DeTable<'i>) -> Vec<(&'a TKey<'i>, &'a TValue<'i>)> {
+    let mut entries: Vec<_> = table.iter().collect();
+    entries.sort_by_key(|(key, _)| key.span().start);
+    entries
+}
+
+/// Whether a table has a key (whatever its value).
+fn has_key(table: &DeTable<'_>, name: &str) -> bool {
+    table.iter().any(|(key, _)| key.get_ref().as_ref() == name)
+}
+
+/// Whether the table has an unknown key whose closest valid key is `name` (so a
+/// did-you-mean hint already points at the missing key).
+fn has_typo_of(table: &DeTable<'_>, name: &str, valid: &[&str]) -> bool {
+    table.iter().any(|(key, _)| {
+        let key = key.get_ref().as_ref();
+        !valid.contains(&key) && closest(key, valid) == Some(name)
+    })
+}
+
+/// "a string", "an integer", ... for a value's type.
+fn a_type(value: &DeValue<'_>) -> &'static str {
+    match value {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a float",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a datetime",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// The closest candidate to `name`, if it is close enough to be a likely typo.
+fn closest<'a>(name: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    let len = lower.chars().count();
+    candidates
+        .iter()
+        .map(|&c| {
+            (
+                c,
+                strsim::osa_distance(&lower, c),
+                strsim::jaro_winkler(&lower, c),
+            )
+        })
+        .filter(|&(_, dist, jw)| (dist <= 1 && len >= 2) || (dist <= 2 && len >= 4) || jw >= 0.9)
+        .min_by(|a, b| {
+            a.1.cmp(&b.1)
+                .then(b.2.partial_cmp(&a.2).unwrap_or(Ordering::Equal))
+        })
+        .map(|(c, ..)| c)
+}
+
+/// "`a`, `b` or `c`".
+fn list_keys(keys: &[&str]) -> String {
+    let quoted: Vec<String> = keys.iter().map(|k| format!("`{k}`")).collect();
+    match quoted.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {}", rest.join(", "), last),
+    }
+}
+
+/// "\"a\", \"b\" or \"c\"".
+fn list_strings(values: &[&str]) -> String {
+    let quoted: Vec<String> = values.iter().map(|v| format!("\"{v}\"")).collect();
+    match quoted.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {}", rest.join(", "), last),
+    }
+}
+
+/// Which table a key belongs in, for a key written in the wrong table.
+fn home_of(name: &str) -> Option<&'static str> {
+    let homes: [(&[&str], &str); 5] = [
+        (VARIANT_KEYS, "[variant]"),
+        (BOARD_KEYS, "[board]"),
+        (SETUP_KEYS, "[setup]"),
+        (RULES_KEYS, "[rules]"),
+        (PIECE_KEYS, "a [pieces.<id>] table"),
+    ];
+    homes
+        .iter()
+        .find(|(keys, _)| keys.contains(&name))
+        .map(|&(_, home)| home)
+}
+
+/// The walker: the source text and the diagnostics found so far.
+struct Loader<'t> {
+    text: &'t str,
+    diags: Vec<Diagnostic>,
+}
+
+impl Loader<'_> {
+    fn error(&mut self, message: impl Into<String>, span: Range<usize>) {
+        self.diags.push(Diagnostic::error(message, span));
+    }
+
+    fn error_hint(
+        &mut self,
+        message: impl Into<String>,
+        span: Range<usize>,
+        hint: impl Into<String>,
+    ) {
+        self.diags
+            .push(Diagnostic::error(message, span).with_hint(hint));
+    }
+
+    /// `expected <expected> <place>, found <type>` at the value.
+    fn wrong_type(&mut self, expected: &str, place: &str, value: &TValue<'_>) {
+        let message = format!(
+            "expected {expected} {place}, found {}",
+            a_type(value.get_ref())
+        );
+        let mut diag = Diagnostic::error(message, value.span());
+        let numeric = expected.contains("integer") || expected.contains("number");
+        match value.get_ref() {
+            DeValue::String(s) if numeric && s.trim().parse::<f64>().is_ok() => {
+                diag = diag.with_hint(format!("write the number without quotes: {}", s.trim()));
+            }
+            DeValue::String(s) if expected == "a boolean" && (s == "true" || s == "false") => {
+                diag = diag.with_hint(format!("write the boolean without quotes: {s}"));
+            }
+            _ => {}
+        }
+        self.diags.push(diag);
+    }
+
+    /// `unknown key `k` in <context>` with a did-you-mean hint (or, with `suggest_home`, the
+    /// table the key belongs in, or else the list of valid keys).
+    fn unknown_key(&mut self, key: &TKey<'_>, valid: &[&str], context: &str, suggest_home: bool) {
+        let name = key.get_ref().as_ref();
+        let message = format!("unknown key `{name}` in {context}");
+        let hint = if let Some(close) = closest(name, valid) {
+            format!("did you mean `{close}`?")
+        } else if let Some(home) = home_of(name).filter(|_| suggest_home) {
+            format!("`{name}` belongs in {home}")
+        } else {
+            format!("valid keys are {}", list_keys(valid))
+        };
+        self.error_hint(message, key.span(), hint);
+    }
+
+    /// `missing required key `k` in <context>` at the table's span, unless the table has a
+    /// misspelt key whose did-you-mean hint already names it.
+    fn missing_key(
+        &mut self,
+        t: &DeTable<'_>,
+        name: &str,
+        valid: &[&str],
+        context: &str,
+        span: Range<usize>,
+    ) {
+        if !has_key(t, name) && !has_typo_of(t, name, valid) {
+            self.error(format!("missing required key `{name}` in {context}"), span);
+        }
+    }
+
+    // ----- scalar values -----
+
+    fn string(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<Spanned<String>> {
+        let place = format!("for `{}`", key.get_ref());
+        self.string_in(&place, value)
+    }
+
+    fn string_in(&mut self, place: &str, value: &TValue<'_>) -> Option<Spanned<String>> {
+        match value.get_ref() {
+            DeValue::String(s) => Some(Spanned::new(
+                s.to_string(),
+                content_span(self.text, value.span()),
+            )),
+            _ => {
+                self.wrong_type("a string", place, value);
+                None
+            }
+        }
+    }
+
+    fn int(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<Spanned<i64>> {
+        let place = format!("for `{}`", key.get_ref());
+        self.int_in(&place, value)
+    }
+
+    fn int_in(&mut self, place: &str, value: &TValue<'_>) -> Option<Spanned<i64>> {
+        match value.get_ref() {
+            DeValue::Integer(i) => match i64::from_str_radix(i.as_str(), i.radix()) {
+                Ok(n) => Some(Spanned::new(n, value.span())),
+                Err(_) => {
+                    self.error(format!("integer {place} is out of range"), value.span());
+                    None
+                }
+            },
+            _ => {
+                self.wrong_type("an integer", place, value);
+                None
+            }
+        }
+    }
+
+    fn boolean(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<Spanned<bool>> {
+        match value.get_ref() {
+            DeValue::Boolean(b) => Some(Spanned::new(*b, value.span())),
+            _ => {
+                self.wrong_type("a boolean", &format!("for `{}`", key.get_ref()), value);
+                None
+            }
+        }
+    }
+
+    /// A float or an integer.
+    fn number(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<Spanned<f64>> {
+        let place = format!("for `{}`", key.get_ref());
+        let n = match value.get_ref() {
+            DeValue::Float(f) => {
+                let s = f.as_str();
+                s.parse::<f64>()
+                    .ok()
+                    .or_else(|| s.contains("nan").then_some(f64::NAN))
+            }
+            DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
+                .ok()
+                .map(|n| n as f64),
+            _ => {
+                self.wrong_type("a number", &place, value);
+                return None;
+            }
+        };
+        if n.is_none() {
+            self.error(format!("number {place} is out of range"), value.span());
+        }
+        n.map(|n| Spanned::new(n, value.span()))
+    }
+
+    /// A string that must be one of `choices`; returns its index.
+    fn choice(
+        &mut self,
+        key: &TKey<'_>,
+        value: &TValue<'_>,
+        choices: &[&str],
+    ) -> Option<Spanned<usize>> {
+        let s = self.string(key, value)?;
+        if let Some(i) = choices.iter().position(|&c| c == s.value) {
+            return Some(Spanned::new(i, s.span));
+        }
+        let name = key.get_ref();
+        let mut hint = format!("`{name}` must be {}", list_strings(choices));
+        if let Some(close) = closest(&s.value, choices) {
+            hint.push_str(&format!("; did you mean \"{close}\"?"));
+        }
+        self.error_hint(
+            format!("invalid value \"{}\" for `{name}`", s.value),
+            s.span,
+            hint,
+        );
+        None
+    }
+
+    /// An array of strings (wrong elements are reported and skipped).
+    fn string_list(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Vec<Spanned<String>> {
+        let name = key.get_ref();
+        match value.get_ref() {
+            DeValue::Array(items) => {
+                let place = format!("in `{name}`");
+                items
+                    .iter()
+                    .filter_map(|item| self.string_in(&place, item))
+                    .collect()
+            }
+            DeValue::String(s) => {
+                let message = format!("expected an array of strings for `{name}`, found a string");
+                self.error_hint(message, value.span(), format!("write `{name} = [\"{s}\"]`"));
+                Vec::new()
+            }
+            _ => {
+                self.wrong_type("an array of strings", &format!("for `{name}`"), value);
+                Vec::new()
+            }
+        }
+    }
+
+    /// An array of integers (wrong elements are reported and skipped).
+    fn int_list(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Vec<Spanned<i64>> {
+        let name = key.get_ref();
+        match value.get_ref() {
+            DeValue::Array(items) => {
+                let place = format!("in `{name}`");
+                items
+                    .iter()
+                    .filter_map(|item| self.int_in(&place, item))
+                    .collect()
+            }
+            _ => {
+                self.wrong_type("an array of integers", &format!("for `{name}`"), value);
+                Vec::new()
+            }
+        }
+    }
+
+    /// A table value, or a type error.
+    fn table<'a, 'i>(&mut self, key: &TKey<'_>, value: &'a TValue<'i>) -> Option<&'a DeTable<'i>> {
+        match value.get_ref() {
+            DeValue::Table(t) => Some(t),
+            _ => {
+                self.wrong_type("a table", &format!("for `{}`", key.get_ref()), value);
+                None
+            }
+        }
+    }
+
+    // ----- sections -----
+
+    fn document(&mut self, doc: &DeTable<'_>, spec: &mut VariantSpec) {
+        for (key, value) in entries(doc) {
+            match key.get_ref().as_ref() {
+                "variant" => {
+                    if let Some(t) = self.table(key, value) {
+                        self.variant(t, value.span(), &mut spec.meta);
+                    }
+                }
+                "board" => {
+                    if let Some(t) = self.table(key, value) {
+                        self.board(t, value.span(), &mut spec.board);
+                    }
+                }
+                "pieces" => self.pieces(value, spec),
+                "setup" => {
+                    if let Some(t) = self.table(key, value) {
+                        self.setup(t, value.span(), &mut spec.setup);
+                    }
+                }
+                "rules" => {
+                    if let Some(t) = self.table(key, value) {
+                        self.rules(t, &mut spec.rules);
+                    }
+                }
+                name => {
+                    let hint = if let Some(close) = closest(name, TOP_KEYS) {
+                        format!("did you mean `[{close}]`?")
+                    } else if let Some(home) = home_of(name) {
+                        format!("`{name}` belongs in {home}")
+                    } else {
+                        format!("valid tables are {}", list_keys(TOP_KEYS))
+                    };
+                    let message = if value.get_ref().is_table() {
+                        format!("unknown table `[{name}]`")
+                    } else {
+                        format!("unknown top-level key `{name}`")
+                    };
+                    self.error_hint(message, key.span(), hint);
+                }
+            }
+        }
+        for (table, example) in [
+            ("variant", "name = \"...\""),
+            ("board", "files = 8` and `ranks = 8"),
+            ("setup", "fen = \"...\""),
+        ] {
+            if !has_key(doc, table) && !has_typo_of(doc, table, TOP_KEYS) {
+                self.error_hint(
+                    format!("missing required table `[{table}]`"),
+                    0..0,
+                    format!("add a `[{table}]` table with `{example}`"),
+                );
+            }
+        }
+    }
+
+    fn variant(&mut self, t: &DeTable<'_>, span: Range<usize>, meta: &mut MetaSpec) {
+        for (key, value) in entries(t) {
+            match key.get_ref().as_ref() {
+                "name" => meta.name = self.string(key, value),
+                "inventor" => meta.inventor = self.string(key, value),
+                "source" => meta.source = self.string(key, value),
+                "description" => meta.description = self.string(key, value),
+                _ => self.unknown_key(key, VARIANT_KEYS, "[variant]", true),
+            }
+        }
+        self.missing_key(t, "name", VARIANT_KEYS, "[variant]", span);
+    }
+
+    fn board(&mut self, t: &DeTable<'_>, span: Range<usize>, board: &mut BoardSpec) {
+        board.span = span;
+        for (key, value) in entries(t) {
+            match key.get_ref().as_ref() {
+                "shape" => {
+                    board.shape = self.choice(key, value, SHAPES).map(|c| {
+                        let shape = if c.value == 0 {
+                            ShapeSpec::Square
+                        } else {
+                            ShapeSpec::Hexagonal
+                        };
+                        Spanned::new(shape, c.span)
+                    });
+                }
+                "files" => board.files = self.int(key, value),
+                "ranks" => board.ranks = self.int(key, value),
+                "side" => board.side = self.int(key, value),
+                _ => self.unknown_key(key, BOARD_KEYS, "[board]", true),
+            }
+        }
+    }
+
+    fn pieces(&mut self, value: &TValue<'_>, spec: &mut VariantSpec) {
+        let table = match value.get_ref() {
+            DeValue::Table(t) => t,
+            DeValue::Array(_) => {
+                self.error_hint(
+                    "expected a table for `pieces`, found an array",
+                    value.span(),
+                    "define each piece as a `[pieces.<id>]` table, not `[[pieces]]`",
+                );
+                return;
+            }
+            _ => {
+                self.wrong_type("a table", "for `pieces`", value);
+                return;
+            }
+        };
+        for (id_key, piece_value) in entries(table) {
+            let id = id_key.get_ref().to_string();
+            let t = match piece_value.get_ref() {
+                DeValue::Table(t) => t,
+                _ => {
+                    let message = format!(
+                        "expected a table for piece `{id}`, found {}",
+                        a_type(piece_value.get_ref())
+                    );
+                    self.error_hint(
+                        message,
+                        piece_value.span(),
+                        format!("define the piece as a `[pieces.{id}]` table"),
+                    );
+                    continue;
+                }
+            };
+            let piece = self.piece(id_key, t, piece_value.span());
+            spec.pieces.insert(id, piece);
+        }
+    }
+
+    fn piece(&mut self, id_key: &TKey<'_>, t: &DeTable<'_>, span: Range<usize>) -> PieceSpec {
+        let id = id_key.get_ref().to_string();
+        let context = format!("[pieces.{id}]");
+        let mut piece = PieceSpec {
+            id: Spanned::new(id.clone(), id_key.span()),
+            letter: None,
+            name: None,
+            betza: Vec::new(),
+            royal: None,
+            value: None,
+            castles_with: Vec::new(),
+            promotion: None,
+            span: span.clone(),
+        };
+        for (key, value) in entries(t) {
+            match key.get_ref().as_ref() {
+                "letter" => piece.letter = self.string(key, value),
+                "name" => piece.name = self.string(key, value),
+                "betza" => piece.betza = self.betza(value),
+                "royal" => piece.royal = self.boolean(key, value),
+                "value" => piece.value = self.number(key, value),
+                "castles_with" => piece.castles_with = self.string_list(key, value),
+                "promotion" => piece.promotion = self.promotion(key, value, &id),
+                _ => self.unknown_key(key, PIECE_KEYS, &context, true),
+            }
+        }
+        for required in ["letter", "betza"] {
+            self.missing_key(t, required, PIECE_KEYS, &context, span.clone());
+        }
+        piece
+    }
+
+    /// `betza`: a string or an array of strings.
+    fn betza(&mut self, value: &TValue<'_>) -> Vec<Spanned<String>> {
+        match value.get_ref() {
+            DeValue::String(s) => vec![Spanned::new(
+                s.to_string(),
+                content_span(self.text, value.span()),
+            )],
+            DeValue::Array(items) => items
+                .iter()
+                .filter_map(|item| self.string_in("in `betza`", item))
+                .collect(),
+            _ => {
+                self.wrong_type("a string or an array of strings", "for `betza`", value);
+                Vec::new()
+            }
+        }
+    }
+
+    fn promotion(&mut self, key: &TKey<'_>, value: &TValue<'_>, id: &str) -> Option<PromotionSpec> {
+        let t = self.table(key, value)?;
+        let context = format!("[pieces.{id}] promotion");
+        let mut zone = None;
+        let mut to = Vec::new();
+        let mut forced = None;
+        for (key, value) in entries(t) {
+            match key.get_ref().as_ref() {
+                "zone" => zone = self.zone(key, value, id),
+                "to" => to = self.string_list(key, value),
+                "forced" => forced = self.boolean(key, value),
+                _ => self.unknown_key(key, PROMOTION_KEYS, &context, false),
+            }
+        }
+        for required in ["zone", "to"] {
+            self.missing_key(t, required, PROMOTION_KEYS, &context, value.span());
+        }
+        Some(PromotionSpec {
+            zone: zone?,
+            to,
+            forced,
+            span: value.span(),
+        })
+    }
+
+    /// `zone = "last-rank"`, `{ ranks = [...] }` or `{ cells = [...] }`.
+    fn zone(&mut self, key: &TKey<'_>, value: &TValue<'_>, id: &str) -> Option<Spanned<ZoneSpec>> {
+        match value.get_ref() {
+            DeValue::String(_) => {
+                self.choice(key, value, ZONES)?;
+                Some(Spanned::new(ZoneSpec::LastRank, value.span()))
+            }
+            DeValue::Table(t) => {
+                let context = format!("[pieces.{id}] promotion zone");
+                let mut zone = None;
+                for (key, value) in entries(t) {
+                    let this = match key.get_ref().as_ref() {
+                        "ranks" => ZoneSpec::Ranks(self.int_list(key, value)),
+                        "cells" => ZoneSpec::Cells(self.string_list(key, value)),
+                        _ => {
+                            self.unknown_key(key, ZONE_KEYS, &context, false);
+                            continue;
+                        }
+                    };
+                    if zone.is_some() {
+                        self.error_hint(
+                            format!("{context} has both `ranks` and `cells`"),
+                            key.span(),
+                            "give either `ranks` or `cells`, not both",
+                        );
+                    } else {
+                        zone = Some(this);
+                    }
+                }
+                let typo = has_typo_of(t, "ranks", ZONE_KEYS) || has_typo_of(t, "cells", ZONE_KEYS);
+                if !has_key(t, "ranks") && !has_key(t, "cells") && !typo {
+                    self.error_hint(
+                        format!("missing `ranks` or `cells` in {context}"),
+                        value.span(),
+                        "write `zone = { ranks = [8] }` or `zone = { cells = [\"a8\"] }`",
+                    );
+                }
+                zone.map(|z| Spanned::new(z, value.span()))
+            }
+            _ => {
+                let message = format!(
+                    "expected \"last-rank\" or a table for `zone`, found {}",
+                    a_type(value.get_ref())
+                );
+                self.error_hint(
+                    message,
+                    value.span(),
+                    "write `zone = \"last-rank\"`, `zone = { ranks = [8] }` or `zone = { cells = [\"a8\"] }`",
+                );
+                None
+            }
+        }
+    }
+
+    fn setup(&mut self, t: &DeTable<'_>, span: Range<usize>, setup: &mut SetupSpec) {
+        for (key, value) in entries(t) {
+            match key.get_ref().as_ref() {
+                "fen" => setup.fen = self.string(key, value),
+                _ => self.unknown_key(key, SETUP_KEYS, "[setup]", true),
+            }
+        }
+        self.missing_key(t, "fen", SETUP_KEYS, "[setup]", span);
+    }
+
+    fn rules(&mut self, t: &DeTable<'_>, rules: &mut RulesSpec) {
+        for (key, value) in entries(t) {
+            match key.get_ref().as_ref() {
+                "checkmate" => rules.checkmate = self.boolean(key, value),
+                "stalemate" => {
+                    rules.stalemate = self.choice(key, value, STALEMATES).map(|c| {
+                        let s = match c.value {
+                            0 => StalemateSpec::Draw,
+                            1 => StalemateSpec::Win,
+                            _ => StalemateSpec::Loss,
+                        };
+                        Spanned::new(s, c.span)
+                    });
+                }
+                "n_move_rule" => {
+                    rules.n_move_rule =
+                        self.counts(key, value)
+                            .map(|(claim, automatic, span)| NMoveSpec {
+                                claim,
+                                automatic,
+                                span,
+                            });
+                }
+                "repetition" => {
+                    rules.repetition =
+                        self.counts(key, value)
+                            .map(|(claim, automatic, span)| RepetitionSpec {
+                                claim,
+                                automatic,
+                                span,
+                            });
+                }
+                "resets_n_move" => rules.resets_n_move = self.string_list(key, value),
+                _ => self.unknown_key(key, RULES_KEYS, "[rules]", true),
+            }
+        }
+    }
+
+    /// `{ claim = int, automatic = int }` for `n_move_rule` and `repetition`.
+    #[allow(clippy::type_complexity)]
+    fn counts(
+        &mut self,
+        key: &TKey<'_>,
+        value: &TValue<'_>,
+    ) -> Option<(Option<Spanned<i64>>, Option<Spanned<i64>>, Range<usize>)> {
+        let t = self.table(key, value)?;
+        let context = format!("[rules] {}", key.get_ref());
+        let mut claim = None;
+        let mut automatic = None;
+        for (k, v) in entries(t) {
+            match k.get_ref().as_ref() {
+                "claim" => claim = self.int(k, v),
+                "automatic" => automatic = self.int(k, v),
+                _ => self.unknown_key(k, COUNT_KEYS, &context, false),
+            }
+        }
+        Some((claim, automatic, value.span()))
+    }
 }

@@ -1,0 +1,482 @@
+//! Position strings: FEN extended to any board and to the state FEN lacks.
+//!
+//! `placement side castling en-passant halfmove fullmove [unmoved:cells]`
+//! - placement: the geometry's rows top to bottom (ranks 11→1 on hex, existing cells only),
+//!   letters for pieces (upper case White), digits for runs of empty cells, `/` between rows;
+//! - castling: `KQkq` or `-` (K/k = towards the higher files);
+//! - en passant: the cell passed over, or `-`;
+//! - fields after the side may be left out: no castling, no en passant, counters 0 and 1;
+//! - unmoved (optional 7th field): the exact set of never-moved pieces, printed only when it
+//!   differs from what the other fields imply. Without it, a piece whose never-moved state
+//!   matters (it has an `i` move or castles) counts as never moved when it stands where the
+//!   variant's start position has the same piece; castling pieces follow the castling field.
+
+use crate::cellset::{Cell, CellSet};
+use crate::position::Position;
+use crate::rules::{Color, KindId, Piece, RecordShape, Rules};
+
+/// A position-string error: where (byte range in the string) and what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenError {
+    /// Byte range of the offending text.
+    pub span: std::ops::Range<usize>,
+    /// What is wrong.
+    pub message: String,
+    /// A suggestion.
+    pub hint: Option<String>,
+}
+
+impl std::fmt::Display for FenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} (at column {})", self.message, self.span.start + 1)?;
+        if let Some(h) = &self.hint {
+            write!(f, "; hint: {h}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn err(span: std::ops::Range<usize>, message: impl Into<String>) -> FenError {
+    FenError {
+        span,
+        message: message.into(),
+        hint: None,
+    }
+}
+
+/// Split on spaces, keeping byte offsets.
+fn fields(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, ch) in text.char_indices() {
+        if ch.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push((s, &text[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &text[s..]));
+    }
+    out
+}
+
+/// Parse a position string for these rules.
+pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, FenError> {
+    let start = if rules.start_fen.is_empty() || rules.start_fen == text {
+        None
+    } else {
+        parse_placement_only(rules, &rules.start_fen).ok()
+    };
+    parse_with_start(rules, text, start.as_ref())
+}
+
+/// The start position's placement (cell → piece), used to infer never-moved pieces.
+fn parse_placement_only(rules: &Rules, text: &str) -> Result<Vec<u8>, FenError> {
+    let f = fields(text);
+    let (offset, placement) = *f
+        .first()
+        .ok_or_else(|| err(0..0, "empty position string"))?;
+    let pos = parse_placement(rules, placement, offset)?;
+    Ok(rules.geometry.cells().map(|c| pos.code_at(c)).collect())
+}
+
+fn parse_placement(rules: &Rules, placement: &str, offset: usize) -> Result<Position, FenError> {
+    let geometry = &rules.geometry;
+    let mut pos = Position::empty(rules);
+    let rows = geometry.rows();
+    let mut row_texts: Vec<(usize, &str)> = Vec::new();
+    let mut s = 0;
+    for (i, ch) in placement.char_indices() {
+        if ch == '/' {
+            row_texts.push((offset + s, &placement[s..i]));
+            s = i + 1;
+        }
+    }
+    row_texts.push((offset + s, &placement[s..]));
+    if row_texts.len() != rows.len() {
+        return Err(FenError {
+            span: offset..offset + placement.len(),
+            message: format!(
+                "the placement has {} rows but the board has {}",
+                row_texts.len(),
+                rows.len()
+            ),
+            hint: Some("rows are separated by `/`, top row first".into()),
+        });
+    }
+    for ((row_offset, row_text), row_cells) in row_texts.iter().zip(rows) {
+        let mut col = 0usize;
+        let bytes = row_text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b.is_ascii_digit() {
+                let j = i + bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+                let n: usize = row_text[i..j].parse().unwrap_or(usize::MAX);
+                if n == 0 {
+                    return Err(err(
+                        row_offset + i..row_offset + j,
+                        "an empty run of 0 cells",
+                    ));
+                }
+                col = col.saturating_add(n);
+                if col > row_cells.len() {
+                    return Err(row_length_error(*row_offset, row_text, row_cells.len()));
+                }
+                i = j;
+            } else if b.is_ascii_alphabetic() {
+                let ch = b as char;
+                let Some(kind) = rules.kind_by_letter(ch) else {
+                    let letters: String = rules.kinds.iter().map(|k| k.letter).collect();
+                    return Err(FenError {
+                        span: row_offset + i..row_offset + i + 1,
+                        message: format!("no piece has the letter `{ch}`"),
+                        hint: Some(format!(
+                            "the piece letters are {letters} (lower case: Black)"
+                        )),
+                    });
+                };
+                if col >= row_cells.len() {
+                    return Err(row_length_error(*row_offset, row_text, row_cells.len()));
+                }
+                let color = if ch.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                pos.put(rules, row_cells[col], Piece::new(kind, color));
+                col += 1;
+                i += 1;
+            } else {
+                let ch = row_text[i..].chars().next().unwrap_or('?');
+                return Err(err(
+                    row_offset + i..row_offset + i + ch.len_utf8(),
+                    format!("unexpected `{ch}` in the placement"),
+                ));
+            }
+        }
+        if col != row_cells.len() {
+            return Err(row_length_error(*row_offset, row_text, row_cells.len()));
+        }
+    }
+    Ok(pos)
+}
+
+fn row_length_error(offset: usize, row: &str, expected: usize) -> FenError {
+    FenError {
+        span: offset..offset + row.len().max(1),
+        message: format!("the row `{row}` does not describe exactly {expected} cells"),
+        hint: Some("count each letter as one cell and each number as that many empty cells".into()),
+    }
+}
+
+/// Castling kings: kinds with castling records.
+fn castling_kinds(rules: &Rules) -> Vec<KindId> {
+    (0..rules.kinds.len() as KindId)
+        .filter(|&k| !rules.kinds[k as usize].castles_with.is_empty())
+        .collect()
+}
+
+/// For a king on `cell`, the outermost partner on its rank towards `side` (+1 higher files).
+fn outer_partner(rules: &Rules, pos: &Position, king_cell: Cell, side: i32) -> Option<Cell> {
+    let king = pos.piece_at(king_cell)?;
+    let kind = &rules.kinds[king.kind() as usize];
+    let step = (side, 0);
+    let mut c = king_cell;
+    let mut found = None;
+    while let Some(n) = rules.geometry.offset(c, step) {
+        if let Some(p) = pos.piece_at(n) {
+            if p.color() == king.color() && kind.castles_with.contains(&p.kind()) {
+                found = Some(n);
+            }
+        }
+        c = n;
+    }
+    found
+}
+
+fn parse_with_start(
+    rules: &Rules,
+    text: &str,
+    start: Option<&Vec<u8>>,
+) -> Result<Position, FenError> {
+    let f = fields(text);
+    let Some(&(offset, placement)) = f.first() else {
+        return Err(err(0..0, "empty position string"));
+    };
+    let mut pos = parse_placement(rules, placement, offset)?;
+    // Side.
+    let side = match f.get(1) {
+        None => Color::White,
+        Some(&(_, "w")) => Color::White,
+        Some(&(_, "b")) => Color::Black,
+        Some(&(o, s)) => {
+            return Err(FenError {
+                span: o..o + s.len(),
+                message: format!("`{s}` is not a side to move"),
+                hint: Some("use `w` or `b`".into()),
+            })
+        }
+    };
+    pos.set_side_to_move(rules, side);
+
+    // Never-moved pieces of tracked kinds, by the start position.
+    let mut unmoved = CellSet::EMPTY;
+    let castlers = castling_kinds(rules);
+    let partner_kinds: Vec<KindId> = castlers
+        .iter()
+        .flat_map(|&k| rules.kinds[k as usize].castles_with.clone())
+        .collect();
+    for cell in rules.geometry.cells() {
+        if let Some(p) = pos.piece_at(cell) {
+            let kind = p.kind();
+            if !rules.kinds[kind as usize].tracks_unmoved
+                || castlers.contains(&kind)
+                || partner_kinds.contains(&kind)
+            {
+                continue;
+            }
+            let at_start = match start {
+                None => true,
+                Some(codes) => codes[cell as usize] == p.0,
+            };
+            if at_start {
+                unmoved.insert(cell);
+            }
+        }
+    }
+
+    // Castling field.
+    let mut field_index = 2;
+    if let Some(&(o, castling)) = f.get(field_index) {
+        field_index += 1;
+        if castling != "-" {
+            for (i, ch) in castling.char_indices() {
+                let (color, side) = match ch {
+                    'K' => (Color::White, 1),
+                    'Q' => (Color::White, -1),
+                    'k' => (Color::Black, 1),
+                    'q' => (Color::Black, -1),
+                    _ => {
+                        return Err(FenError {
+                            span: o + i..o + i + ch.len_utf8(),
+                            message: format!("`{ch}` is not a castling right"),
+                            hint: Some("use K, Q, k, q or `-`".into()),
+                        })
+                    }
+                };
+                let mut granted = false;
+                for &k in &castlers {
+                    for king_cell in pos.cells_of(Piece::new(k, color)).iter() {
+                        if let Some(partner) = outer_partner(rules, &pos, king_cell, side) {
+                            unmoved.insert(king_cell);
+                            unmoved.insert(partner);
+                            granted = true;
+                        }
+                    }
+                }
+                if !granted {
+                    return Err(FenError {
+                        span: o + i..o + i + 1,
+                        message: format!(
+                            "castling right `{ch}` but no castling piece with a partner on that side"
+                        ),
+                        hint: Some("remove the letter or put the pieces in place".into()),
+                    });
+                }
+            }
+        }
+    }
+
+    // En passant.
+    let mut ep_cells = CellSet::EMPTY;
+    let mut ep_victim = None;
+    if let Some(&(o, ep)) = f.get(field_index) {
+        field_index += 1;
+        if ep != "-" {
+            let cell = rules.geometry.parse_cell(ep).ok_or_else(|| FenError {
+                span: o..o + ep.len(),
+                message: format!("`{ep}` is not a cell of this board"),
+                hint: Some("the en passant field is the cell passed over, or `-`".into()),
+            })?;
+            // The victim: the first piece of the side that just moved, straight ahead of the
+            // passed cell in that side's forward direction.
+            let mover = side.flip();
+            let step = if mover == Color::White {
+                (0, 1)
+            } else {
+                (0, -1)
+            };
+            let mut c = cell;
+            while let Some(n) = rules.geometry.offset(c, step) {
+                if let Some(p) = pos.piece_at(n) {
+                    if p.color() == mover {
+                        ep_victim = Some(n);
+                    }
+                    break;
+                }
+                c = n;
+            }
+            if ep_victim.is_none() {
+                return Err(FenError {
+                    span: o..o + ep.len(),
+                    message: format!("en passant cell `{ep}` has no piece that just passed it"),
+                    hint: None,
+                });
+            }
+            ep_cells.insert(cell);
+        }
+    }
+    pos.set_en_passant(rules, ep_cells, ep_victim);
+
+    // Counters.
+    let mut counters = [0u32, 1u32];
+    for counter in &mut counters {
+        if let Some(&(o, s)) = f.get(field_index) {
+            if s.starts_with("unmoved:") {
+                break;
+            }
+            field_index += 1;
+            *counter = s.parse().map_err(|_| FenError {
+                span: o..o + s.len(),
+                message: format!("`{s}` is not a move counter"),
+                hint: Some("a non-negative whole number".into()),
+            })?;
+        }
+    }
+    pos.set_counters(counters[0], counters[1]);
+
+    // Explicit never-moved set.
+    if let Some(&(o, s)) = f.get(field_index) {
+        field_index += 1;
+        let Some(list) = s.strip_prefix("unmoved:") else {
+            return Err(err(o..o + s.len(), format!("unexpected field `{s}`")));
+        };
+        unmoved = CellSet::EMPTY;
+        if list != "-" {
+            let mut at = o + "unmoved:".len();
+            for name in list.split(',') {
+                let cell = rules.geometry.parse_cell(name).ok_or_else(|| {
+                    err(
+                        at..at + name.len(),
+                        format!("`{name}` is not a cell of this board"),
+                    )
+                })?;
+                if pos.piece_at(cell).is_none() {
+                    return Err(err(at..at + name.len(), format!("`{name}` is empty")));
+                }
+                unmoved.insert(cell);
+                at += name.len() + 1;
+            }
+        }
+    }
+    if let Some(&(o, s)) = f.get(field_index) {
+        return Err(err(o..o + s.len(), format!("unexpected field `{s}`")));
+    }
+    pos.set_unmoved(rules, unmoved);
+    Ok(pos)
+}
+
+/// Print a position string that [`parse_fen`] reads back to the same state.
+pub fn to_fen(rules: &Rules, pos: &Position) -> String {
+    let mut out = String::new();
+    for (i, row) in rules.geometry.rows().iter().enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        let mut empty = 0;
+        for &cell in row {
+            match pos.piece_at(cell) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(rules.piece_char(p));
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+    }
+    out.push(' ');
+    out.push(if pos.side_to_move() == Color::White {
+        'w'
+    } else {
+        'b'
+    });
+    out.push(' ');
+    let castling = castling_field(rules, pos);
+    out.push_str(if castling.is_empty() { "-" } else { &castling });
+    out.push(' ');
+    match pos.ep_cells().iter().next() {
+        Some(c) => out.push_str(rules.geometry.name(c)),
+        None => out.push('-'),
+    }
+    out.push_str(&format!(
+        " {} {}",
+        pos.halfmove_clock(),
+        pos.fullmove_number()
+    ));
+    // Does the string so far imply the exact never-moved set?
+    let implied = parse_fen(rules, &out).map(|p| *p.unmoved()).ok();
+    if implied != Some(*pos.unmoved()) {
+        let cells: Vec<&str> = pos
+            .unmoved()
+            .iter()
+            .map(|c| rules.geometry.name(c))
+            .collect();
+        out.push_str(" unmoved:");
+        let list = if cells.is_empty() {
+            "-".to_string()
+        } else {
+            cells.join(",")
+        };
+        out.push_str(&list);
+    }
+    out
+}
+
+fn castling_field(rules: &Rules, pos: &Position) -> String {
+    let mut out = String::new();
+    for color in Color::BOTH {
+        for (side, ch) in [(1, 'K'), (-1, 'Q')] {
+            let mut right = false;
+            for k in castling_kinds(rules) {
+                for king in pos.cells_of(Piece::new(k, color)).iter() {
+                    if !pos.unmoved().contains(king) {
+                        continue;
+                    }
+                    // Only kings that really castle on this board (have a castle record).
+                    let has_castle = rules
+                        .records_of(Piece::new(k, color), king)
+                        .iter()
+                        .any(|r| r.shape == RecordShape::Castle);
+                    if !has_castle {
+                        continue;
+                    }
+                    if let Some(p) = outer_partner(rules, pos, king, side) {
+                        if pos.unmoved().contains(p) {
+                            right = true;
+                        }
+                    }
+                }
+            }
+            if right {
+                out.push(if color == Color::White {
+                    ch
+                } else {
+                    ch.to_ascii_lowercase()
+                });
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,335 @@
+//! The generic move interpreter: pseudo-legal moves from the compiled records, attack
+//! queries, and legality (own royal pieces not attacked after the move; castling king not in
+//! check and not passing or landing on an attacked cell).
+
+use crate::cellset::Cell;
+use crate::position::{Move, MoveKind, Position, NO_CELL};
+use crate::rules::{flag, Color, MoveRecord, Piece, RecordShape, Rules};
+
+/// Whether any alternative path of a leap record is open (or it has none).
+#[inline(always)]
+fn leap_open(rules: &Rules, pos: &Position, rec: &MoveRecord) -> bool {
+    if rec.paths_len == 0 {
+        return true;
+    }
+    rules.record_paths(rec).iter().any(|path| {
+        rules
+            .path_cells(path)
+            .iter()
+            .all(|c| (pos.code_at(c.cell) != 0) == c.occupied)
+    })
+}
+
+/// Push a move, expanding promotion choices.
+#[inline(always)]
+fn push(rules: &Rules, piece: Piece, mv: Move, out: &mut Vec<Move>) {
+    if let Some(promo) = &rules.kinds[piece.kind() as usize].promotion {
+        if promo.zone[piece.color().index()].contains(mv.to) {
+            for &k in &promo.to {
+                out.push(Move {
+                    promotion: k + 1,
+                    ..mv
+                });
+            }
+            if promo.forced {
+                return;
+            }
+        }
+    }
+    out.push(mv);
+}
+
+/// Append the pseudo-legal moves (castling excluded) of the side to move.
+pub fn generate_pseudo(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let side = pos.side_to_move();
+    for from in pos.occupied(side).iter() {
+        let piece = Piece(pos.code_at(from));
+        let unmoved = pos.unmoved().contains(from);
+        for rec in rules.records_of(piece, from) {
+            if rec.flags & flag::INITIAL != 0 && !unmoved {
+                continue;
+            }
+            generate_record(rules, pos, piece, from, rec, out);
+        }
+    }
+}
+
+#[inline(always)]
+fn generate_record(
+    rules: &Rules,
+    pos: &Position,
+    piece: Piece,
+    from: Cell,
+    rec: &MoveRecord,
+    out: &mut Vec<Move>,
+) {
+    let side = piece.color();
+    let cells = rules.record_cells(rec);
+    let flags = rec.flags;
+    // What a move may do on a target holding `code`.
+    let allowed = |code: u8| -> bool {
+        if code == 0 {
+            flags & flag::MOVE != 0
+        } else if Piece(code).color() != side {
+            flags & flag::CAPTURE != 0
+        } else {
+            flags & flag::DESTROY != 0
+        }
+    };
+    match rec.shape {
+        RecordShape::Leap => {
+            let to = cells[0];
+            if !leap_open(rules, pos, rec) {
+                return;
+            }
+            let code = pos.code_at(to);
+            if allowed(code) {
+                if flags & flag::CREATES_EP != 0 {
+                    let path = rules.path_cells(&rules.record_paths(rec)[0]);
+                    push(
+                        rules,
+                        piece,
+                        Move {
+                            kind: MoveKind::DoubleStep,
+                            aux: path[0].cell,
+                            aux2: path.get(1).map(|c| c.cell).unwrap_or(NO_CELL),
+                            ..Move::normal(from, to)
+                        },
+                        out,
+                    );
+                } else {
+                    push(rules, piece, Move::normal(from, to), out);
+                }
+            }
+            if flags & flag::EN_PASSANT != 0 && code == 0 && pos.ep_cells().contains(to) {
+                if let Some(victim) = pos.ep_victim() {
+                    if pos.piece_at(victim).map(|p| p.color()) == Some(side.flip()) {
+                        push(
+                            rules,
+                            piece,
+                            Move {
+                                kind: MoveKind::EnPassant,
+                                aux: victim,
+                                ..Move::normal(from, to)
+                            },
+                            out,
+                        );
+                    }
+                }
+            }
+        }
+        RecordShape::Slide => {
+            for &to in cells {
+                let code = pos.code_at(to);
+                if allowed(code) {
+                    push(rules, piece, Move::normal(from, to), out);
+                }
+                if code != 0 {
+                    break;
+                }
+            }
+        }
+        RecordShape::Hop => {
+            let mut screen = false;
+            for &to in cells {
+                let code = pos.code_at(to);
+                if !screen {
+                    screen = code != 0;
+                    continue;
+                }
+                if allowed(code) {
+                    push(rules, piece, Move::normal(from, to), out);
+                }
+                if code != 0 {
+                    break;
+                }
+            }
+        }
+        RecordShape::Grasshop => {
+            if let Some(i) = cells.iter().position(|&c| pos.code_at(c) != 0) {
+                if let Some(&to) = cells.get(i + 1) {
+                    if allowed(pos.code_at(to)) {
+                        push(rules, piece, Move::normal(from, to), out);
+                    }
+                }
+            }
+        }
+        RecordShape::Castle => {}
+    }
+}
+
+/// Whether a piece of `by` attacks (could capture on) `target`, ignoring pins.
+pub fn is_attacked(rules: &Rules, pos: &Position, target: Cell, by: Color) -> bool {
+    for from in pos.occupied(by).iter() {
+        let piece = Piece(pos.code_at(from));
+        if !rules.reach(piece, from).contains(target) {
+            continue;
+        }
+        if piece_attacks(rules, pos, piece, from, target) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the piece on `from` could capture on `target` (whatever stands there).
+pub fn piece_attacks(
+    rules: &Rules,
+    pos: &Position,
+    piece: Piece,
+    from: Cell,
+    target: Cell,
+) -> bool {
+    let unmoved = pos.unmoved().contains(from);
+    for rec in rules.records_of(piece, from) {
+        if rec.flags & flag::CAPTURE == 0 || (rec.flags & flag::INITIAL != 0 && !unmoved) {
+            continue;
+        }
+        let cells = rules.record_cells(rec);
+        match rec.shape {
+            RecordShape::Leap => {
+                if cells[0] == target && leap_open(rules, pos, rec) {
+                    return true;
+                }
+            }
+            RecordShape::Slide => {
+                for &c in cells {
+                    if c == target {
+                        return true;
+                    }
+                    if pos.code_at(c) != 0 {
+                        break;
+                    }
+                }
+            }
+            RecordShape::Hop => {
+                let mut screen = false;
+                for &c in cells {
+                    if screen && c == target {
+                        return true;
+                    }
+                    if pos.code_at(c) != 0 {
+                        if screen {
+                            break;
+                        }
+                        screen = true;
+                    }
+                }
+            }
+            RecordShape::Grasshop => {
+                if let Some(i) = cells.iter().position(|&c| pos.code_at(c) != 0) {
+                    if cells.get(i + 1) == Some(&target) {
+                        return true;
+                    }
+                }
+            }
+            RecordShape::Castle => {}
+        }
+    }
+    false
+}
+
+/// Whether some royal piece of `side` is attacked.
+pub fn royal_attacked(rules: &Rules, pos: &Position, side: Color) -> bool {
+    let enemy = side.flip();
+    for &k in &rules.royal_kinds {
+        for cell in pos.cells_of(Piece::new(k, side)).iter() {
+            if is_attacked(rules, pos, cell, enemy) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the side to move is in check.
+pub fn in_check(rules: &Rules, pos: &Position) -> bool {
+    royal_attacked(rules, pos, pos.side_to_move())
+}
+
+/// Append the castling moves of the side to move that are legal.
+fn generate_castling(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
+    let side = pos.side_to_move();
+    let mut checked: Option<bool> = None;
+    for &k in &rules.castling_kinds {
+        let piece = Piece::new(k, side);
+        let kind = &rules.kinds[k as usize];
+        for from in pos.cells_of(piece).iter() {
+            if !pos.unmoved().contains(from) {
+                continue;
+            }
+            for rec in rules.records_of(piece, from) {
+                if rec.shape != RecordShape::Castle {
+                    continue;
+                }
+                let ray = rules.record_cells(rec);
+                let d = rec.distance as usize;
+                let Some(j) = ray.iter().position(|&c| pos.code_at(c) != 0) else {
+                    continue;
+                };
+                if j < d {
+                    continue;
+                }
+                let partner_cell = ray[j];
+                let partner = Piece(pos.code_at(partner_cell));
+                if partner.color() != side
+                    || !kind.castles_with.contains(&partner.kind())
+                    || !pos.unmoved().contains(partner_cell)
+                {
+                    continue;
+                }
+                let in_check = *checked.get_or_insert_with(|| royal_attacked(rules, pos, side));
+                if in_check {
+                    return;
+                }
+                if ray[..d]
+                    .iter()
+                    .any(|&c| is_attacked(rules, pos, c, side.flip()))
+                {
+                    continue;
+                }
+                let to = ray[d - 1];
+                let partner_to = if d >= 2 { ray[d - 2] } else { from };
+                let mv = Move {
+                    kind: MoveKind::Castle,
+                    aux: partner_cell,
+                    aux2: partner_to,
+                    ..Move::normal(from, to)
+                };
+                pos.make(rules, mv);
+                let legal = !royal_attacked(rules, pos, side);
+                pos.unmake(rules);
+                if legal {
+                    out.push(mv);
+                }
+            }
+        }
+    }
+}
+
+/// Append the legal moves of the side to move.
+pub fn generate_legal(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    generate_pseudo(rules, pos, out);
+    let side = pos.side_to_move();
+    let mut i = start;
+    while i < out.len() {
+        let mv = out[i];
+        pos.make(rules, mv);
+        let legal = !royal_attacked(rules, pos, side);
+        pos.unmake(rules);
+        if legal {
+            i += 1;
+        } else {
+            out.swap_remove(i);
+        }
+    }
+    generate_castling(rules, pos, out);
+}
+
+/// The legal moves of the side to move, as a new vector.
+pub fn legal_moves(rules: &Rules, pos: &mut Position) -> Vec<Move> {
+    let mut out = Vec::with_capacity(128);
+    generate_legal(rules, pos, &mut out);
+    out
+}

@@ -1,0 +1,145 @@
+//! Move notation: from-cell then to-cell, plus the lower-case letter of the promoted piece
+//! when a promotion offers a choice (`e7e8q`, `d9d10m`); castling is the king's from-cell and
+//! to-cell. An en passant capture gets the suffix `ep` only where a plain move between the
+//! same cells also exists.
+
+use crate::movegen::legal_moves;
+use crate::position::{Move, MoveKind, Position};
+use crate::rules::Rules;
+
+/// Why a move string was not accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in this notation.
+    Malformed(String),
+    /// Well-formed but not legal here.
+    Illegal(String),
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveError::Malformed(m) => write!(f, "malformed move: {m}"),
+            MoveError::Illegal(m) => write!(f, "illegal move: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Whether a promotion to a piece needs a letter: the mover had more than one choice.
+fn promotion_has_choice(rules: &Rules, legal: &[Move], mv: &Move) -> bool {
+    legal
+        .iter()
+        .filter(|m| m.from == mv.from && m.to == mv.to && m.kind == mv.kind)
+        .count()
+        > 1
+        || rules.kinds.is_empty()
+}
+
+/// Write a move given the legal moves of its position (for disambiguation).
+pub fn move_to_string(rules: &Rules, legal: &[Move], mv: &Move) -> String {
+    let g = &rules.geometry;
+    let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
+    if let Some(k) = mv.promotion_kind() {
+        if promotion_has_choice(rules, legal, mv) {
+            s.push(rules.kinds[k as usize].letter.to_ascii_lowercase());
+        }
+    }
+    if mv.kind == MoveKind::EnPassant
+        && legal
+            .iter()
+            .any(|m| m.from == mv.from && m.to == mv.to && m.kind != MoveKind::EnPassant)
+    {
+        s.push_str("ep");
+    }
+    s
+}
+
+/// Write a move in the context of a position.
+pub fn format_move(rules: &Rules, pos: &mut Position, mv: &Move) -> String {
+    let legal = legal_moves(rules, pos);
+    move_to_string(rules, &legal, mv)
+}
+
+/// Read a move string against the legal moves of a position.
+pub fn parse_move(rules: &Rules, pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+    let g = &rules.geometry;
+    let (from, a) = g
+        .parse_cell_prefix(text)
+        .ok_or_else(|| MoveError::Malformed(format!("`{text}` does not start with a cell")))?;
+    let (to, b) = g.parse_cell_prefix(&text[a..]).ok_or_else(|| {
+        MoveError::Malformed(format!(
+            "`{text}` has no destination cell after `{}`",
+            &text[..a]
+        ))
+    })?;
+    let mut rest = &text[a + b..];
+    let want_ep = rest.ends_with("ep");
+    if want_ep {
+        rest = &rest[..rest.len() - 2];
+    }
+    let promotion = match rest.len() {
+        0 => None,
+        1 => {
+            let ch = rest.chars().next().unwrap_or('?');
+            Some(rules.kind_by_letter(ch).ok_or_else(|| {
+                MoveError::Malformed(format!("`{ch}` in `{text}` is not a piece letter"))
+            })?)
+        }
+        _ => {
+            return Err(MoveError::Malformed(format!(
+                "unexpected `{rest}` at the end of `{text}`"
+            )))
+        }
+    };
+    let legal = legal_moves(rules, pos);
+    let candidates: Vec<&Move> = legal
+        .iter()
+        .filter(|m| m.from == from && m.to == to)
+        .filter(|m| promotion.is_none() || m.promotion_kind() == promotion)
+        .collect();
+    if candidates.is_empty() {
+        return Err(MoveError::Illegal(format!("`{text}` is not legal here")));
+    }
+    if want_ep {
+        return candidates
+            .iter()
+            .find(|m| m.kind == MoveKind::EnPassant)
+            .map(|m| **m)
+            .ok_or_else(|| MoveError::Illegal(format!("`{text}` is not an en passant capture")));
+    }
+    // A plain move wins over an en passant capture between the same cells.
+    let plain: Vec<&&Move> = candidates
+        .iter()
+        .filter(|m| m.kind != MoveKind::EnPassant)
+        .collect();
+    let pool: Vec<Move> = if plain.is_empty() {
+        candidates.iter().map(|m| **m).collect()
+    } else {
+        plain.iter().map(|m| ***m).collect()
+    };
+    if promotion.is_none() {
+        let unpromoted: Vec<&Move> = pool.iter().filter(|m| m.promotion == 0).collect();
+        if let [one] = unpromoted.as_slice() {
+            return Ok(**one);
+        }
+        if pool.len() > 1 {
+            let letters: Vec<String> = pool
+                .iter()
+                .filter_map(|m| m.promotion_kind())
+                .map(|k| {
+                    rules.kinds[k as usize]
+                        .letter
+                        .to_ascii_lowercase()
+                        .to_string()
+                })
+                .collect();
+            return Err(MoveError::Malformed(format!(
+                "`{text}` promotes: add one of the letters {}",
+                letters.join(", ")
+            )));
+        }
+    }
+    Ok(pool[0])
+}

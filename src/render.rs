@@ -1,0 +1,126 @@
+//! Text output: a drawing of a position with coordinates, and a one-line variant summary.
+
+use crate::fen::to_fen;
+use crate::movegen::{in_check, legal_moves};
+use crate::position::Position;
+use crate::rules::{Color, Rules};
+
+/// Draw a position with coordinates, followed by its position string and state.
+pub fn render_text(rules: &Rules, pos: &mut Position) -> String {
+    let g = &rules.geometry;
+    let mut out = String::new();
+    if g.is_hex() {
+        out.push_str(&render_hex(rules, pos));
+    } else {
+        let rows = g.rows();
+        let width = rows.first().map(|r| r.len()).unwrap_or(0);
+        for row in rows {
+            let rank = g.rank(row[0]) + 1;
+            out.push_str(&format!("{rank:>3} "));
+            for &cell in row {
+                let ch = match pos.piece_at(cell) {
+                    Some(p) => rules.piece_char(p),
+                    None => '.',
+                };
+                out.push(' ');
+                out.push(ch);
+            }
+            out.push('\n');
+        }
+        out.push_str("    ");
+        for x in 0..width {
+            out.push(' ');
+            out.push((b'a' + x as u8) as char);
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!("\nfen: {}\n", to_fen(rules, pos)));
+    let side = if pos.side_to_move() == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    let check = if in_check(rules, pos) {
+        ", in check"
+    } else {
+        ""
+    };
+    let n = legal_moves(rules, pos).len();
+    out.push_str(&format!("{side} to move{check}, {n} legal moves\n"));
+    out
+}
+
+/// A hex board drawn with each file as a column and cells staggered by half a row.
+fn render_hex(rules: &Rules, pos: &Position) -> String {
+    let g = &rules.geometry;
+    // Height in half-cells: y = 2r + q.
+    let cells: Vec<_> = g.cells().collect();
+    let ys: Vec<i32> = cells
+        .iter()
+        .map(|&c| {
+            let (q, r) = g.coords(c);
+            2 * r + q
+        })
+        .collect();
+    let (ymin, ymax) = (
+        *ys.iter().min().unwrap_or(&0),
+        *ys.iter().max().unwrap_or(&0),
+    );
+    let qs: Vec<i32> = cells.iter().map(|&c| g.coords(c).0).collect();
+    let (qmin, qmax) = (
+        *qs.iter().min().unwrap_or(&0),
+        *qs.iter().max().unwrap_or(&0),
+    );
+    let width = ((qmax - qmin + 1) * 4) as usize;
+    let mut out = String::new();
+    for y in (ymin..=ymax).rev() {
+        let mut line = vec![b' '; width + 2];
+        for (i, &c) in cells.iter().enumerate() {
+            if ys[i] != y {
+                continue;
+            }
+            let x = ((qs[i] - qmin) * 4) as usize;
+            let name = g.name(c);
+            let ch = match pos.piece_at(c) {
+                Some(p) => rules.piece_char(p),
+                None => '.',
+            };
+            line[x + 1] = ch as u8;
+            // Label the lowest cell of each file with its name below it.
+            let _ = name;
+        }
+        out.push_str(String::from_utf8_lossy(&line).trim_end());
+        out.push('\n');
+    }
+    let mut labels = vec![b' '; width + 2];
+    for q in qmin..=qmax {
+        let x = ((q - qmin) * 4) as usize;
+        let file = g
+            .cells()
+            .find(|&c| g.coords(c).0 == q)
+            .map(|c| g.name(c).as_bytes()[0])
+            .unwrap_or(b'?');
+        labels[x + 1] = file;
+    }
+    out.push_str(String::from_utf8_lossy(&labels).trim_end());
+    out.push('\n');
+    out
+}
+
+/// One line describing a valid variant.
+pub fn summary(rules: &Rules, file: &std::path::Path) -> String {
+    let g = &rules.geometry;
+    let board = match g.shape {
+        crate::geometry::Shape::Square { files, ranks } => format!("{files}x{ranks} board"),
+        crate::geometry::Shape::Hex { side } => {
+            format!("hexagonal board of side {side} ({} cells)", g.cell_count())
+        }
+    };
+    format!(
+        "{}: ok — {} ({}, {} piece kinds)",
+        file.display(),
+        rules.name,
+        board,
+        rules.kinds.len()
+    )
+}

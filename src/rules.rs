@@ -1,0 +1,311 @@
+//! The compiled, immutable description of a variant: geometry, piece kinds, and per piece,
+//! colour and cell the flat move records the interpreter walks. Built by `crate::compile`.
+
+use crate::cellset::{Cell, CellSet};
+use crate::geometry::Geometry;
+
+/// A side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Moves first, upper-case letters, starts at the bottom.
+    White = 0,
+    /// Lower-case letters, starts at the top.
+    Black = 1,
+}
+
+impl Color {
+    /// The other side.
+    #[inline(always)]
+    pub fn flip(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Both sides, White first.
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+}
+
+/// Index of a piece kind in [`Rules::kinds`].
+pub type KindId = u8;
+
+/// A piece on a cell: kind and colour, encoded as `1 + 2 * kind + colour` (0 = empty).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece(pub u8);
+
+impl Piece {
+    /// Build from kind and colour.
+    #[inline(always)]
+    pub fn new(kind: KindId, color: Color) -> Piece {
+        Piece(1 + 2 * kind + color as u8)
+    }
+    /// The piece's kind.
+    #[inline(always)]
+    pub fn kind(self) -> KindId {
+        (self.0 - 1) >> 1
+    }
+    /// The piece's colour.
+    #[inline(always)]
+    pub fn color(self) -> Color {
+        if (self.0 - 1) & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+    /// Index into per-(kind, colour) tables.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        (self.0 - 1) as usize
+    }
+}
+
+/// Flags of a move record.
+pub mod flag {
+    /// May move to an empty cell.
+    pub const MOVE: u8 = 1;
+    /// May capture an enemy piece.
+    pub const CAPTURE: u8 = 2;
+    /// May capture a friendly piece (`d`).
+    pub const DESTROY: u8 = 4;
+    /// Captures en passant (`e`).
+    pub const EN_PASSANT: u8 = 8;
+    /// Only while the piece has never moved (`i`).
+    pub const INITIAL: u8 = 16;
+    /// Making this move gives the opponent an en passant right on the cells passed over.
+    pub const CREATES_EP: u8 = 32;
+}
+
+/// How a record's cells are walked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordShape {
+    /// One target cell (`cells` has length 1), reachable if any of the alternative paths is
+    /// open (or there are none).
+    Leap,
+    /// A ray: cells in order, stop at the first occupied cell.
+    Slide,
+    /// A cannon ray (`p`): pass exactly one piece, then act like a slide beyond it.
+    Hop,
+    /// A grasshopper ray (`g`): pass the first piece and land right behind it.
+    Grasshop,
+    /// Castling (`O`): `cells` is the ray from the king to the edge; `distance` is the king's
+    /// step count.
+    Castle,
+}
+
+/// One compiled move component of a piece on a cell.
+#[derive(Debug, Clone, Copy)]
+pub struct MoveRecord {
+    /// How to walk the cells.
+    pub shape: RecordShape,
+    /// [`flag`] bits.
+    pub flags: u8,
+    /// Castling distance (king's steps); 0 otherwise.
+    pub distance: u8,
+    /// Start of the record's cells in [`Rules::cell_pool`].
+    pub cells_start: u32,
+    /// Number of cells.
+    pub cells_len: u16,
+    /// Number of alternative paths (Leap only); 0 = unconditional.
+    pub paths_len: u16,
+    /// Start of the alternative paths in [`Rules::paths`].
+    pub paths_start: u32,
+}
+
+/// One way to reach a leap's target: cells that must be empty or occupied.
+#[derive(Debug, Clone, Copy)]
+pub struct PathCondition {
+    /// Start in [`Rules::condition_pool`].
+    pub start: u32,
+    /// Number of cells.
+    pub len: u16,
+}
+
+/// A cell a path passes, and what it must hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConditionCell {
+    /// The cell.
+    pub cell: Cell,
+    /// true: must be occupied (a jump or hop); false: must be empty.
+    pub occupied: bool,
+}
+
+/// How a piece promotes.
+#[derive(Debug, Clone)]
+pub struct Promotion {
+    /// Cells where a move ending there promotes, per colour.
+    pub zone: [CellSet; 2],
+    /// Kinds it may become (each a separate move).
+    pub to: Vec<KindId>,
+    /// It must promote (otherwise not promoting is also a move).
+    pub forced: bool,
+}
+
+/// A piece kind.
+#[derive(Debug, Clone)]
+pub struct PieceKind {
+    /// Table key in the file (`king`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Upper-case letter (White); Black uses the lower case.
+    pub letter: char,
+    /// The Betza strings as written.
+    pub betza: Vec<String>,
+    /// Royal: may not be left attacked; checkmating it wins.
+    pub royal: bool,
+    /// Material value in pawns, if given.
+    pub value: Option<f64>,
+    /// Promotion rule.
+    pub promotion: Option<Promotion>,
+    /// Kinds this piece castles with.
+    pub castles_with: Vec<KindId>,
+    /// Its moves reset the n-move counter.
+    pub resets_n_move: bool,
+    /// Its never-moved state matters (initial moves, castling) and is tracked.
+    pub tracks_unmoved: bool,
+}
+
+/// How stalemate ends the game, for the stalemated side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StalemateResult {
+    /// Draw.
+    Draw,
+    /// The stalemated side wins.
+    Win,
+    /// The stalemated side loses.
+    Loss,
+}
+
+/// Game-end rules.
+#[derive(Debug, Clone)]
+pub struct EndRules {
+    /// Checkmate of a royal piece wins.
+    pub checkmate: bool,
+    /// Result of stalemate.
+    pub stalemate: StalemateResult,
+    /// Plies without capture or reset move after which a draw may be claimed.
+    pub n_move_claim_plies: Option<u32>,
+    /// Plies after which the game is drawn automatically.
+    pub n_move_automatic_plies: Option<u32>,
+    /// Occurrences for a repetition claim.
+    pub repetition_claim: Option<u32>,
+    /// Occurrences for an automatic repetition draw.
+    pub repetition_automatic: Option<u32>,
+}
+
+/// The compiled variant.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    /// Variant name.
+    pub name: String,
+    /// Board.
+    pub geometry: Geometry,
+    /// Piece kinds in file order.
+    pub kinds: Vec<PieceKind>,
+    /// Start position string.
+    pub start_fen: String,
+    /// Game-end rules.
+    pub end: EndRules,
+    /// Per (piece index, cell): range of records in `records`.
+    pub record_index: Vec<(u32, u32)>,
+    /// All move records.
+    pub records: Vec<MoveRecord>,
+    /// Cells of all records.
+    pub cell_pool: Vec<Cell>,
+    /// Alternative paths of all leap records.
+    pub paths: Vec<PathCondition>,
+    /// Cells of all paths.
+    pub condition_pool: Vec<ConditionCell>,
+    /// Per (piece index, cell): every cell the piece could capture on with some board.
+    pub capture_reach: Vec<CellSet>,
+    /// Whether a kind has any en passant capture.
+    pub has_en_passant: bool,
+    /// Royal kinds.
+    pub royal_kinds: Vec<KindId>,
+    /// Kinds that castle (have partners).
+    pub castling_kinds: Vec<KindId>,
+    /// Zobrist keys per (piece index, cell).
+    pub zobrist_piece: Vec<u64>,
+    /// Zobrist key of Black to move.
+    pub zobrist_black: u64,
+    /// Zobrist key per en passant cell.
+    pub zobrist_ep: Vec<u64>,
+    /// Zobrist key per never-moved cell.
+    pub zobrist_unmoved: Vec<u64>,
+}
+
+impl Rules {
+    /// Number of cells.
+    #[inline(always)]
+    pub fn cells(&self) -> usize {
+        self.geometry.cell_count()
+    }
+
+    /// The move records of a piece on a cell.
+    #[inline(always)]
+    pub fn records_of(&self, piece: Piece, cell: Cell) -> &[MoveRecord] {
+        let (start, end) = self.record_index[piece.index() * self.cells() + cell as usize];
+        &self.records[start as usize..end as usize]
+    }
+
+    /// The cells of a record.
+    #[inline(always)]
+    pub fn record_cells(&self, record: &MoveRecord) -> &[Cell] {
+        let s = record.cells_start as usize;
+        &self.cell_pool[s..s + record.cells_len as usize]
+    }
+
+    /// The alternative paths of a leap record.
+    #[inline(always)]
+    pub fn record_paths(&self, record: &MoveRecord) -> &[PathCondition] {
+        let s = record.paths_start as usize;
+        &self.paths[s..s + record.paths_len as usize]
+    }
+
+    /// The cells of a path.
+    #[inline(always)]
+    pub fn path_cells(&self, path: &PathCondition) -> &[ConditionCell] {
+        let s = path.start as usize;
+        &self.condition_pool[s..s + path.len as usize]
+    }
+
+    /// Cells a piece on `cell` could capture on, ignoring other pieces.
+    #[inline(always)]
+    pub fn reach(&self, piece: Piece, cell: Cell) -> &CellSet {
+        &self.capture_reach[piece.index() * self.cells() + cell as usize]
+    }
+
+    /// The kind whose letter (either case) is `letter`.
+    pub fn kind_by_letter(&self, letter: char) -> Option<KindId> {
+        let up = letter.to_ascii_uppercase();
+        self.kinds
+            .iter()
+            .position(|k| k.letter == up)
+            .map(|i| i as KindId)
+    }
+
+    /// The kind with this id.
+    pub fn kind_by_id(&self, id: &str) -> Option<KindId> {
+        self.kinds
+            .iter()
+            .position(|k| k.id == id)
+            .map(|i| i as KindId)
+    }
+
+    /// The letter of a piece as it appears in a position string.
+    pub fn piece_char(&self, piece: Piece) -> char {
+        let c = self.kinds[piece.kind() as usize].letter;
+        match piece.color() {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+}

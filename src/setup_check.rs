@@ -1,0 +1,86 @@
+//! Checks of a variant's start position against its compiled rules: the position string
+//! parses, every royal side has its royal piece, castling rights have partners, and the side
+//! not to move is not in check.
+
+use crate::diagnostics::{Diagnostic, Spanned};
+use crate::fen::parse_fen;
+use crate::movegen::royal_attacked;
+use crate::rules::{Color, Piece, Rules};
+
+/// Check the `[setup] fen` of a compiled variant, reporting problems at the string's span.
+pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnostic>) {
+    let base = fen.span.start;
+    let mut pos = match parse_fen(rules, &fen.value) {
+        Ok(p) => p,
+        Err(e) => {
+            let mut d = Diagnostic::error(
+                format!("in the start position: {}", e.message),
+                base + e.span.start..base + e.span.end.max(e.span.start + 1),
+            );
+            if let Some(h) = e.hint {
+                d = d.with_hint(h);
+            }
+            diags.push(d);
+            return;
+        }
+    };
+    if rules.end.checkmate && !rules.royal_kinds.is_empty() {
+        for color in Color::BOTH {
+            let royals: u32 = rules
+                .royal_kinds
+                .iter()
+                .map(|&k| pos.cells_of(Piece::new(k, color)).count())
+                .sum();
+            if royals == 0 {
+                diags.push(Diagnostic::error(
+                    format!(
+                        "the start position has no royal piece for {}",
+                        if color == Color::White {
+                            "White"
+                        } else {
+                            "Black"
+                        }
+                    ),
+                    fen.span.clone(),
+                ));
+            }
+        }
+    }
+    // Castling pieces need a partner kind somewhere on the board.
+    for &k in &rules.castling_kinds {
+        let kind = &rules.kinds[k as usize];
+        for color in Color::BOTH {
+            if pos.cells_of(Piece::new(k, color)).is_empty() {
+                continue;
+            }
+            let partners: u32 = kind
+                .castles_with
+                .iter()
+                .map(|&p| pos.cells_of(Piece::new(p, color)).count())
+                .sum();
+            if partners == 0 {
+                diags.push(
+                    Diagnostic::error(
+                        format!(
+                            "`{}` castles but the start position has no partner for it",
+                            kind.id
+                        ),
+                        fen.span.clone(),
+                    )
+                    .with_hint("place a partner piece or remove `castles_with`"),
+                );
+            }
+        }
+    }
+    let waiting = pos.side_to_move().flip();
+    if royal_attacked(rules, &pos, waiting) {
+        diags.push(
+            Diagnostic::error(
+                "the side not to move is in check in the start position",
+                fen.span.clone(),
+            )
+            .with_hint("the side to move could capture a royal piece"),
+        );
+    }
+    let _ = &mut pos;
+}
