@@ -14,6 +14,7 @@ pub mod geometry;
 pub mod load;
 pub mod movegen;
 pub mod notation;
+pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod render;

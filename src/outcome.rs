@@ -1,0 +1,148 @@
+//! How a game stands: checkmate, stalemate, the n-move rule and repetition, automatic
+//! results and the draws a player may claim.
+
+use crate::movegen::{in_check, legal_moves};
+use crate::position::Position;
+use crate::rules::{Color, Rules, StalemateResult};
+
+/// Why a side won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WinReason {
+    /// The loser's royal piece is attacked and it has no legal move.
+    Checkmate,
+    /// The side to move has no legal move, not in check, and the rules score that.
+    Stalemate,
+}
+
+/// Why the game is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawReason {
+    /// No legal move, not in check.
+    Stalemate,
+    /// Too many plies without capture or counter-resetting move.
+    NMoveRule,
+    /// The same position occurred too often.
+    Repetition,
+}
+
+/// The state of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game goes on.
+    Ongoing,
+    /// A side won.
+    Win {
+        /// The winner.
+        winner: Color,
+        /// By which rule.
+        reason: WinReason,
+    },
+    /// Drawn.
+    Draw {
+        /// By which rule.
+        reason: DrawReason,
+    },
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Ongoing => write!(f, "*"),
+            Outcome::Win { winner, reason } => {
+                let score = if *winner == Color::White {
+                    "1-0"
+                } else {
+                    "0-1"
+                };
+                let why = match reason {
+                    WinReason::Checkmate => "checkmate",
+                    WinReason::Stalemate => "stalemate",
+                };
+                write!(f, "{score} ({why})")
+            }
+            Outcome::Draw { reason } => {
+                let why = match reason {
+                    DrawReason::Stalemate => "stalemate",
+                    DrawReason::NMoveRule => "n-move rule",
+                    DrawReason::Repetition => "repetition",
+                };
+                write!(f, "1/2-1/2 ({why})")
+            }
+        }
+    }
+}
+
+/// How many times the current position has occurred in the moves made on this object
+/// (including now), looking back no further than the last irreversible move.
+pub fn repetition_count(pos: &Position) -> u32 {
+    let hashes: Vec<u64> = pos.history_hashes().collect();
+    let current = pos.hash();
+    let window = (pos.halfmove_clock() as usize).min(hashes.len());
+    let mut count = 1;
+    // history[i] is the hash before move i; same side to move every second ply.
+    let n = hashes.len();
+    let mut back = 2;
+    while back <= window {
+        if hashes[n - back] == current {
+            count += 1;
+        }
+        back += 2;
+    }
+    count
+}
+
+/// The result the rules impose now, without any claim.
+pub fn outcome(rules: &Rules, pos: &mut Position) -> Outcome {
+    let side = pos.side_to_move();
+    if legal_moves(rules, pos).is_empty() {
+        if in_check(rules, pos) && rules.end.checkmate {
+            return Outcome::Win {
+                winner: side.flip(),
+                reason: WinReason::Checkmate,
+            };
+        }
+        return match rules.end.stalemate {
+            StalemateResult::Draw => Outcome::Draw {
+                reason: DrawReason::Stalemate,
+            },
+            StalemateResult::Win => Outcome::Win {
+                winner: side,
+                reason: WinReason::Stalemate,
+            },
+            StalemateResult::Loss => Outcome::Win {
+                winner: side.flip(),
+                reason: WinReason::Stalemate,
+            },
+        };
+    }
+    if let Some(limit) = rules.end.n_move_automatic_plies {
+        if pos.halfmove_clock() >= limit {
+            return Outcome::Draw {
+                reason: DrawReason::NMoveRule,
+            };
+        }
+    }
+    if let Some(limit) = rules.end.repetition_automatic {
+        if repetition_count(pos) >= limit {
+            return Outcome::Draw {
+                reason: DrawReason::Repetition,
+            };
+        }
+    }
+    Outcome::Ongoing
+}
+
+/// A draw the side to move may claim now, if any.
+pub fn claimable_draw(rules: &Rules, pos: &Position) -> Option<DrawReason> {
+    if let Some(limit) = rules.end.n_move_claim_plies {
+        if pos.halfmove_clock() >= limit {
+            return Some(DrawReason::NMoveRule);
+        }
+    }
+    if let Some(limit) = rules.end.repetition_claim {
+        if repetition_count(pos) >= limit {
+            return Some(DrawReason::Repetition);
+        }
+    }
+    None
+}
