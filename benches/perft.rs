@@ -1,1 +1,32 @@
-fn main() {}
+//! Perft benchmarks from the start position of every shipped variant (one thread, bulk
+//! counting). Criterion reports time per iteration; nodes/s = nodes / time, and the
+//! throughput line shows it directly.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use fairyrules::fen::parse_fen;
+use fairyrules::load::load_file;
+use fairyrules::perft::perft;
+use std::path::Path;
+
+fn bench_variant(c: &mut Criterion, file: &str, depth: u32) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(file);
+    let rules = load_file(&path).expect("shipped variant loads");
+    let mut pos = parse_fen(&rules, &rules.start_fen).expect("start position parses");
+    let nodes = perft(&rules, &mut pos, depth);
+    let mut group = c.benchmark_group("perft");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function(format!("{file} depth {depth}"), |b| {
+        b.iter(|| perft(&rules, &mut pos, depth))
+    });
+    group.finish();
+}
+
+fn perft_benches(c: &mut Criterion) {
+    bench_variant(c, "chess.toml", 5);
+    bench_variant(c, "capablanca.toml", 4);
+    bench_variant(c, "hectochess.toml", 4);
+}
+
+criterion_group!(benches, perft_benches);
+criterion_main!(benches);
