@@ -251,9 +251,23 @@ fn parse_with_start(
         }
     }
 
-    // Castling field.
+    // Castling field. Variants without castling may leave it out (`w - 0 1` is then en
+    // passant, half-move clock and move number).
     let mut field_index = 2;
-    if let Some(&(o, castling)) = f.get(field_index) {
+    let rest: Vec<&str> = f[2.min(f.len())..]
+        .iter()
+        .map(|x| x.1)
+        .filter(|s| !s.starts_with("unmoved:"))
+        .collect();
+    let has_castling_field = !castlers.is_empty()
+        || match rest.len() {
+            0 | 1 | 3 => false,
+            2 => !rest[1].bytes().all(|b| b.is_ascii_digit()),
+            _ => true,
+        };
+    if !has_castling_field {
+        // nothing to read
+    } else if let Some(&(o, castling)) = f.get(field_index) {
         field_index += 1;
         if castling != "-" {
             for (i, ch) in castling.char_indices() {
@@ -412,9 +426,11 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     } else {
         'b'
     });
-    out.push(' ');
-    let castling = castling_field(rules, pos);
-    out.push_str(if castling.is_empty() { "-" } else { &castling });
+    if !castling_kinds(rules).is_empty() {
+        out.push(' ');
+        let castling = castling_field(rules, pos);
+        out.push_str(if castling.is_empty() { "-" } else { &castling });
+    }
     out.push(' ');
     match pos.ep_cells().iter().next() {
         Some(c) => out.push_str(rules.geometry.name(c)),

@@ -6,6 +6,16 @@ use crate::cellset::Cell;
 use crate::position::{Move, MoveKind, Position, NO_CELL};
 use crate::rules::{flag, Color, MoveRecord, Piece, RecordShape, Rules};
 
+/// Whether the piece on `from` may make its initial (`i`) moves: it stands in its kind's
+/// initial zone, or (without a zone) it has never moved.
+#[inline(always)]
+fn initial_allowed(rules: &Rules, pos: &Position, piece: Piece, from: Cell) -> bool {
+    match &rules.kinds[piece.kind() as usize].initial_zone {
+        Some(zone) => zone[piece.color().index()].contains(from),
+        None => pos.unmoved().contains(from),
+    }
+}
+
 /// Whether any alternative path of a leap record is open (or it has none).
 #[inline(always)]
 fn leap_open(rules: &Rules, pos: &Position, rec: &MoveRecord) -> bool {
@@ -44,7 +54,7 @@ pub fn generate_pseudo(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let side = pos.side_to_move();
     for from in pos.occupied(side).iter() {
         let piece = Piece(pos.code_at(from));
-        let unmoved = pos.unmoved().contains(from);
+        let unmoved = initial_allowed(rules, pos, piece, from);
         for rec in rules.records_of(piece, from) {
             if rec.flags & flag::INITIAL != 0 && !unmoved {
                 continue;
@@ -180,7 +190,7 @@ pub fn piece_attacks(
     from: Cell,
     target: Cell,
 ) -> bool {
-    let unmoved = pos.unmoved().contains(from);
+    let unmoved = initial_allowed(rules, pos, piece, from);
     for rec in rules.records_of(piece, from) {
         if rec.flags & flag::CAPTURE == 0 || (rec.flags & flag::INITIAL != 0 && !unmoved) {
             continue;

@@ -171,6 +171,9 @@ pub struct PieceKind {
     pub resets_n_move: bool,
     /// Its never-moved state matters (initial moves, castling) and is tracked.
     pub tracks_unmoved: bool,
+    /// Cells (per colour) from which its initial (`i`) moves are allowed; `None` = while it
+    /// has never moved.
+    pub initial_zone: Option<[CellSet; 2]>,
 }
 
 /// How stalemate ends the game, for the stalemated side.

@@ -107,6 +107,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
             castles_with: Vec::new(),
             resets_n_move: false,
             tracks_unmoved: false,
+            initial_zone: None,
         });
     }
 
@@ -117,6 +118,9 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
             if let Some(p) = resolve_id(spec, partner, &mut diags) {
                 kinds[k].castles_with.push(p);
             }
+        }
+        if let Some(zone) = &piece.initial_zone {
+            kinds[k].initial_zone = Some(compile_zone(&geometry, zone, &mut diags));
         }
         if let Some(promo) = &piece.promotion {
             let mut to = Vec::new();
@@ -286,7 +290,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
                 kinds[p as usize].tracks_unmoved = true;
             }
         }
-        if initial {
+        if initial && kinds[k].initial_zone.is_none() {
             kinds[k].tracks_unmoved = true;
         }
     }

@@ -37,6 +37,7 @@ const PIECE_KEYS: &[&str] = &[
     "value",
     "castles_with",
     "promotion",
+    "initial_zone",
 ];
 /// Keys of a piece's `promotion` table.
 const PROMOTION_KEYS: &[&str] = &["zone", "to", "forced"];
@@ -577,6 +578,7 @@ impl Loader<'_> {
             value: None,
             castles_with: Vec::new(),
             promotion: None,
+            initial_zone: None,
             span: span.clone(),
         };
         for (key, value) in entries(t) {
@@ -588,6 +590,7 @@ impl Loader<'_> {
                 "value" => piece.value = self.number(key, value),
                 "castles_with" => piece.castles_with = self.string_list(key, value),
                 "promotion" => piece.promotion = self.promotion(key, value, &id),
+                "initial_zone" => piece.initial_zone = self.zone(key, value, &id),
                 _ => self.unknown_key(key, PIECE_KEYS, &context, true),
             }
         }

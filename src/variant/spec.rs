@@ -77,6 +77,9 @@ pub struct PieceSpec {
     pub castles_with: Vec<Spanned<String>>,
     /// `promotion`: how this piece promotes.
     pub promotion: Option<PromotionSpec>,
+    /// `initial_zone`: its initial (`i`) moves are allowed from these cells (its side's,
+    /// mirrored for Black) instead of only while it has never moved.
+    pub initial_zone: Option<Spanned<ZoneSpec>>,
     /// Span of the whole table.
     pub span: std::ops::Range<usize>,
 }
