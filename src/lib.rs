@@ -11,6 +11,7 @@ pub mod compile;
 pub mod diagnostics;
 pub mod fen;
 pub mod geometry;
+pub mod hooks;
 pub mod load;
 pub mod movegen;
 pub mod notation;

@@ -9,7 +9,7 @@ use crate::rules::{flag, Color, MoveRecord, Piece, RecordShape, Rules};
 /// Whether the piece on `from` may make its initial (`i`) moves: it stands in its kind's
 /// initial zone, or (without a zone) it has never moved.
 #[inline(always)]
-fn initial_allowed(rules: &Rules, pos: &Position, piece: Piece, from: Cell) -> bool {
+pub fn initial_allowed(rules: &Rules, pos: &Position, piece: Piece, from: Cell) -> bool {
     match &rules.kinds[piece.kind() as usize].initial_zone {
         Some(zone) => zone[piece.color().index()].contains(from),
         None => pos.unmoved().contains(from),
@@ -32,7 +32,7 @@ fn leap_open(rules: &Rules, pos: &Position, rec: &MoveRecord) -> bool {
 
 /// Push a move, expanding promotion choices.
 #[inline(always)]
-fn push(rules: &Rules, piece: Piece, mv: Move, out: &mut Vec<Move>) {
+pub fn push(rules: &Rules, piece: Piece, mv: Move, out: &mut Vec<Move>) {
     if let Some(promo) = &rules.kinds[piece.kind() as usize].promotion {
         if promo.zone[piece.color().index()].contains(mv.to) {
             for &k in &promo.to {
@@ -49,33 +49,41 @@ fn push(rules: &Rules, piece: Piece, mv: Move, out: &mut Vec<Move>) {
     out.push(mv);
 }
 
-/// Append the pseudo-legal moves (castling excluded) of the side to move.
-pub fn generate_pseudo(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    let side = pos.side_to_move();
-    for from in pos.occupied(side).iter() {
-        let piece = Piece(pos.code_at(from));
-        let unmoved = initial_allowed(rules, pos, piece, from);
-        for rec in rules.records_of(piece, from) {
-            if rec.flags & flag::INITIAL != 0 && !unmoved {
-                continue;
-            }
-            generate_record(rules, pos, piece, from, rec, out);
-        }
+/// One destination a move record offers, before promotion is applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Move to an empty cell, or capture on it (see the board).
+    Plain(Cell),
+    /// Move to an empty cell through `passed` cells, giving the opponent an en passant right.
+    DoubleStep(Cell, Cell, Cell),
+    /// Capture en passant: land on the first cell, remove the piece on the second.
+    EnPassant(Cell, Cell),
+}
+
+/// The flags a piece may use now: a piece bound by the first-move rule captures nothing
+/// until it has moved.
+#[inline(always)]
+pub fn flag_mask(rules: &Rules, pos: &Position, piece: Piece, from: Cell) -> u8 {
+    if !rules.kinds[piece.kind() as usize].first_move_captures && pos.unmoved().contains(from) {
+        !(flag::CAPTURE | flag::DESTROY | flag::EN_PASSANT)
+    } else {
+        0xFF
     }
 }
 
+/// Call `visit` for every destination of one record for a piece of `side` on `from`,
+/// using the record's flags restricted by `mask`.
 #[inline(always)]
-fn generate_record(
+pub fn for_each_target(
     rules: &Rules,
     pos: &Position,
-    piece: Piece,
-    from: Cell,
+    side: Color,
     rec: &MoveRecord,
-    out: &mut Vec<Move>,
+    mask: u8,
+    mut visit: impl FnMut(Target),
 ) {
-    let side = piece.color();
     let cells = rules.record_cells(rec);
-    let flags = rec.flags;
+    let flags = rec.flags & mask;
     // What a move may do on a target holding `code`.
     let allowed = |code: u8| -> bool {
         if code == 0 {
@@ -96,34 +104,19 @@ fn generate_record(
             if allowed(code) {
                 if flags & flag::CREATES_EP != 0 {
                     let path = rules.path_cells(&rules.record_paths(rec)[0]);
-                    push(
-                        rules,
-                        piece,
-                        Move {
-                            kind: MoveKind::DoubleStep,
-                            aux: path[0].cell,
-                            aux2: path.get(1).map(|c| c.cell).unwrap_or(NO_CELL),
-                            ..Move::normal(from, to)
-                        },
-                        out,
-                    );
+                    visit(Target::DoubleStep(
+                        to,
+                        path[0].cell,
+                        path.get(1).map(|c| c.cell).unwrap_or(NO_CELL),
+                    ));
                 } else {
-                    push(rules, piece, Move::normal(from, to), out);
+                    visit(Target::Plain(to));
                 }
             }
             if flags & flag::EN_PASSANT != 0 && code == 0 && pos.ep_cells().contains(to) {
                 if let Some(victim) = pos.ep_victim() {
                     if pos.piece_at(victim).map(|p| p.color()) == Some(side.flip()) {
-                        push(
-                            rules,
-                            piece,
-                            Move {
-                                kind: MoveKind::EnPassant,
-                                aux: victim,
-                                ..Move::normal(from, to)
-                            },
-                            out,
-                        );
+                        visit(Target::EnPassant(to, victim));
                     }
                 }
             }
@@ -132,7 +125,7 @@ fn generate_record(
             for &to in cells {
                 let code = pos.code_at(to);
                 if allowed(code) {
-                    push(rules, piece, Move::normal(from, to), out);
+                    visit(Target::Plain(to));
                 }
                 if code != 0 {
                     break;
@@ -148,7 +141,7 @@ fn generate_record(
                     continue;
                 }
                 if allowed(code) {
-                    push(rules, piece, Move::normal(from, to), out);
+                    visit(Target::Plain(to));
                 }
                 if code != 0 {
                     break;
@@ -159,7 +152,7 @@ fn generate_record(
             if let Some(i) = cells.iter().position(|&c| pos.code_at(c) != 0) {
                 if let Some(&to) = cells.get(i + 1) {
                     if allowed(pos.code_at(to)) {
-                        push(rules, piece, Move::normal(from, to), out);
+                        visit(Target::Plain(to));
                     }
                 }
             }
@@ -168,10 +161,62 @@ fn generate_record(
     }
 }
 
+/// Append the pseudo-legal moves of one piece from its own records (hooks excluded).
+#[inline(always)]
+pub fn generate_piece_records(
+    rules: &Rules,
+    pos: &Position,
+    piece: Piece,
+    from: Cell,
+    out: &mut Vec<Move>,
+) {
+    let initial_ok = initial_allowed(rules, pos, piece, from);
+    let mask = flag_mask(rules, pos, piece, from);
+    for rec in rules.records_of(piece, from) {
+        if rec.flags & flag::INITIAL != 0 && !initial_ok {
+            continue;
+        }
+        for_each_target(rules, pos, piece.color(), rec, mask, |target| {
+            let mv = match target {
+                Target::Plain(to) => Move::normal(from, to),
+                Target::DoubleStep(to, a, b) => Move {
+                    kind: MoveKind::DoubleStep,
+                    aux: a,
+                    aux2: b,
+                    ..Move::normal(from, to)
+                },
+                Target::EnPassant(to, victim) => Move {
+                    kind: MoveKind::EnPassant,
+                    aux: victim,
+                    ..Move::normal(from, to)
+                },
+            };
+            push(rules, piece, mv, out);
+        });
+    }
+}
+
+/// Append the pseudo-legal moves (castling excluded) of the side to move.
+pub fn generate_pseudo(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let side = pos.side_to_move();
+    for from in pos.occupied(side).iter() {
+        let piece = Piece(pos.code_at(from));
+        generate_piece_records(rules, pos, piece, from, out);
+        if let Some(hook) = &rules.kinds[piece.kind() as usize].hook {
+            crate::hooks::generate(rules, pos, hook, piece, from, out);
+        }
+    }
+}
+
 /// Whether a piece of `by` attacks (could capture on) `target`, ignoring pins.
 pub fn is_attacked(rules: &Rules, pos: &Position, target: Cell, by: Color) -> bool {
     for from in pos.occupied(by).iter() {
         let piece = Piece(pos.code_at(from));
+        if let Some(hook) = &rules.kinds[piece.kind() as usize].hook {
+            if crate::hooks::attacks(rules, pos, hook, piece, from, target) {
+                return true;
+            }
+        }
         if !rules.reach(piece, from).contains(target) {
             continue;
         }
@@ -190,7 +235,30 @@ pub fn piece_attacks(
     from: Cell,
     target: Cell,
 ) -> bool {
-    let unmoved = initial_allowed(rules, pos, piece, from);
+    if flag_mask(rules, pos, piece, from) & flag::CAPTURE == 0 {
+        return false;
+    }
+    records_attack(
+        rules,
+        pos,
+        piece,
+        from,
+        target,
+        initial_allowed(rules, pos, piece, from),
+    )
+}
+
+/// Whether the move records of `piece`'s kind and colour, taken from `from`, capture on
+/// `target` (whatever stands there); initial-only records count when `initial_ok`.
+pub fn records_attack(
+    rules: &Rules,
+    pos: &Position,
+    piece: Piece,
+    from: Cell,
+    target: Cell,
+    initial_ok: bool,
+) -> bool {
+    let unmoved = initial_ok;
     for rec in rules.records_of(piece, from) {
         if rec.flags & flag::CAPTURE == 0 || (rec.flags & flag::INITIAL != 0 && !unmoved) {
             continue;

@@ -415,6 +415,11 @@ impl Position {
         }
         for from in self.occupied[side.index()].iter() {
             let piece = Piece(self.board[from as usize]);
+            if let Some(hook) = &rules.kinds[piece.kind() as usize].hook {
+                if crate::hooks::en_passant_reaches(rules, self, hook, piece, from, cells) {
+                    return true;
+                }
+            }
             for rec in rules.records_of(piece, from) {
                 if rec.flags & flag::EN_PASSANT != 0
                     && rec.shape == RecordShape::Leap

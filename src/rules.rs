@@ -174,6 +174,13 @@ pub struct PieceKind {
     /// Cells (per colour) from which its initial (`i`) moves are allowed; `None` = while it
     /// has never moved.
     pub initial_zone: Option<[CellSet; 2]>,
+    /// False: a piece of this kind that starts the game on the board makes its first move
+    /// without capturing (and attacks nothing before it).
+    pub first_move_captures: bool,
+    /// Every move of this kind keeps the cell colour (a Bishop, a Ferz).
+    pub color_bound: bool,
+    /// A native move mechanism.
+    pub hook: Option<crate::hooks::Hook>,
 }
 
 /// How stalemate ends the game, for the stalemated side.

@@ -62,7 +62,12 @@ pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnos
                 diags.push(
                     Diagnostic::error(
                         format!(
-                            "`{}` castles but the start position has no partner for it",
+                            "{}'s `{}` castles but the start position has no partner for it",
+                            if color == Color::White {
+                                "White"
+                            } else {
+                                "Black"
+                            },
                             kind.id
                         ),
                         fen.span.clone(),

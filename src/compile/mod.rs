@@ -108,6 +108,16 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
             resets_n_move: false,
             tracks_unmoved: false,
             initial_zone: None,
+            first_move_captures: piece
+                .first_move_captures
+                .as_ref()
+                .map(|f| f.value)
+                .unwrap_or(true),
+            color_bound: false,
+            hook: piece
+                .hook
+                .as_ref()
+                .and_then(|h| crate::hooks::compile_hook(h, &mut diags)),
         });
     }
 
@@ -169,6 +179,8 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
             })
         })
         .collect();
+    // A kind is colour-bound when every target of every move keeps the origin's colour.
+    let mut color_bound = vec![true; parsed.len()];
     for (k, moves) in parsed.iter().enumerate() {
         let mut produced = vec![false; moves.len()];
         let mut reported = vec![false; moves.len()];
@@ -191,6 +203,12 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
                 }
                 for r in &raw {
                     produced[r.source] = true;
+                    let colour = geometry.color_of(from);
+                    let keeps = match r.shape {
+                        RecordShape::Castle => false,
+                        _ => r.cells.iter().all(|&c| geometry.color_of(c) == colour),
+                    };
+                    color_bound[k] &= keeps;
                 }
                 let raw = merge_records(raw);
                 let start = records.len() as u32;
@@ -290,9 +308,10 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
                 kinds[p as usize].tracks_unmoved = true;
             }
         }
-        if initial && kinds[k].initial_zone.is_none() {
+        if (initial && kinds[k].initial_zone.is_none()) || !kinds[k].first_move_captures {
             kinds[k].tracks_unmoved = true;
         }
+        kinds[k].color_bound = color_bound[k];
     }
 
     // Game-end rules.

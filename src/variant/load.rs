@@ -12,8 +12,8 @@ use std::ops::Range;
 use toml::de::{DeString, DeTable, DeValue};
 
 use super::spec::{
-    BoardSpec, MetaSpec, NMoveSpec, PieceSpec, PromotionSpec, RepetitionSpec, RulesSpec, SetupSpec,
-    ShapeSpec, StalemateSpec, VariantSpec, ZoneSpec,
+    BoardSpec, HookSpec, MetaSpec, NMoveSpec, ParamValue, PieceSpec, PromotionSpec, RepetitionSpec,
+    RulesSpec, SetupSpec, ShapeSpec, StalemateSpec, VariantSpec, ZoneSpec,
 };
 use crate::diagnostics::{Diagnostic, Spanned};
 
@@ -38,6 +38,8 @@ const PIECE_KEYS: &[&str] = &[
     "castles_with",
     "promotion",
     "initial_zone",
+    "first_move_captures",
+    "hook",
 ];
 /// Keys of a piece's `promotion` table.
 const PROMOTION_KEYS: &[&str] = &["zone", "to", "forced"];
@@ -579,6 +581,8 @@ impl Loader<'_> {
             castles_with: Vec::new(),
             promotion: None,
             initial_zone: None,
+            first_move_captures: None,
+            hook: None,
             span: span.clone(),
         };
         for (key, value) in entries(t) {
@@ -591,6 +595,8 @@ impl Loader<'_> {
                 "castles_with" => piece.castles_with = self.string_list(key, value),
                 "promotion" => piece.promotion = self.promotion(key, value, &id),
                 "initial_zone" => piece.initial_zone = self.zone(key, value, &id),
+                "first_move_captures" => piece.first_move_captures = self.boolean(key, value),
+                "hook" => piece.hook = self.hook(key, value, &id),
                 _ => self.unknown_key(key, PIECE_KEYS, &context, true),
             }
         }
@@ -616,6 +622,59 @@ impl Loader<'_> {
                 Vec::new()
             }
         }
+    }
+
+    /// `hook = { name = "...", <param> = <value>, ... }`; parameters are checked by the
+    /// compiler, which knows each hook's parameters.
+    fn hook(&mut self, key: &TKey<'_>, value: &TValue<'_>, id: &str) -> Option<HookSpec> {
+        let t = self.table(key, value)?;
+        let mut name = None;
+        let mut params = Vec::new();
+        for (key, value) in entries(t) {
+            let key_name = key.get_ref().to_string();
+            if key_name == "name" {
+                name = self.string(key, value);
+                continue;
+            }
+            let param = match value.get_ref() {
+                DeValue::Boolean(b) => ParamValue::Bool(*b),
+                DeValue::Integer(_) => match self.int(key, value) {
+                    Some(n) => ParamValue::Int(n.value),
+                    None => continue,
+                },
+                DeValue::String(s) => ParamValue::Str(s.to_string()),
+                DeValue::Array(_) => ParamValue::List(self.string_list(key, value)),
+                _ => {
+                    self.wrong_type(
+                        "a boolean, integer, string or array of strings",
+                        &format!("for hook parameter `{key_name}`"),
+                        value,
+                    );
+                    continue;
+                }
+            };
+            let span = match &param {
+                ParamValue::Str(_) => content_span(self.text, value.span()),
+                _ => value.span(),
+            };
+            params.push((
+                Spanned::new(key_name, key.span()),
+                Spanned::new(param, span),
+            ));
+        }
+        let Some(name) = name else {
+            self.error_hint(
+                format!("the hook of [pieces.{id}] has no `name`"),
+                value.span(),
+                "write `hook = { name = \"borrow-moves\" }`",
+            );
+            return None;
+        };
+        Some(HookSpec {
+            name,
+            params,
+            span: value.span(),
+        })
     }
 
     fn promotion(&mut self, key: &TKey<'_>, value: &TValue<'_>, id: &str) -> Option<PromotionSpec> {

@@ -80,6 +80,11 @@ pub struct PieceSpec {
     /// `initial_zone`: its initial (`i`) moves are allowed from these cells (its side's,
     /// mirrored for Black) instead of only while it has never moved.
     pub initial_zone: Option<Spanned<ZoneSpec>>,
+    /// `first_move_captures = false`: a piece that starts the game on the board makes its
+    /// first move without capturing (and attacks nothing until then).
+    pub first_move_captures: Option<Spanned<bool>>,
+    /// `hook = { name = "...", ... }`: a native move mechanism with typed parameters.
+    pub hook: Option<HookSpec>,
     /// Span of the whole table.
     pub span: std::ops::Range<usize>,
 }
@@ -106,6 +111,30 @@ pub enum ZoneSpec {
     Ranks(Vec<Spanned<i64>>),
     /// `{ cells = ["a8", "b8"] }`: these cells for White, mirrored for Black.
     Cells(Vec<Spanned<String>>),
+}
+
+/// A hook parameter value as written.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParamValue {
+    /// `true` / `false`.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// A string.
+    Str(String),
+    /// An array of strings.
+    List(Vec<Spanned<String>>),
+}
+
+/// `hook = { name = "borrow-moves", remote = true }`.
+#[derive(Debug, Clone)]
+pub struct HookSpec {
+    /// The hook's name.
+    pub name: Spanned<String>,
+    /// The other keys, in file order: (key, value).
+    pub params: Vec<(Spanned<String>, Spanned<ParamValue>)>,
+    /// Span of the inline table.
+    pub span: std::ops::Range<usize>,
 }
 
 /// `[setup]`.
