@@ -9,7 +9,9 @@ use fairyrules::perft::perft;
 use std::path::Path;
 
 fn bench_variant(c: &mut Criterion, file: &str, depth: u32) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(file);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("variants")
+        .join(file);
     let rules = load_file(&path).expect("shipped variant loads");
     let mut pos = parse_fen(&rules, &rules.start_fen).expect("start position parses");
     let nodes = perft(&rules, &mut pos, depth);

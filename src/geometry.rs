@@ -255,6 +255,23 @@ impl Geometry {
             .collect()
     }
 
+    /// Height from the board's middle in half-cell units, White's forward positive: on hex
+    /// `2r + q` (the centre is 0), on squares `2 * rank - (ranks - 1)`.
+    pub fn height(&self, cell: Cell) -> i32 {
+        let (x, y) = self.coords[cell as usize];
+        match self.shape {
+            Shape::Square { ranks, .. } => 2 * y - (ranks as i32 - 1),
+            Shape::Hex { .. } => 2 * y + x,
+        }
+    }
+
+    /// The lattice step from `from` to the neighbouring-in-line cell `next` (their offset).
+    pub fn unit_step(&self, from: Cell, next: Cell) -> Option<Vector> {
+        let (a, b) = (self.coords(from), self.coords(next));
+        let v = (b.0 - a.0, b.1 - a.1);
+        (v != (0, 0)).then_some(v)
+    }
+
     /// Number of ranks (square) or V-ranks (hex).
     pub fn rank_count(&self) -> u8 {
         self.rows.len() as u8

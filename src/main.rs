@@ -68,7 +68,7 @@ enum Command {
     },
 }
 
-fn load(file: &PathBuf) -> Result<Rules, String> {
+fn load(file: &std::path::Path) -> Result<Rules, String> {
     load_file(file).map_err(|f| f.render())
 }
 

@@ -30,20 +30,42 @@ fn leap_open(rules: &Rules, pos: &Position, rec: &MoveRecord) -> bool {
     })
 }
 
+/// The promotion rule that applies to a piece ending a move on `to`, if any: the first in
+/// priority order whose trigger holds.
+#[inline(always)]
+pub fn promotion_rule<'r>(
+    rules: &'r Rules,
+    pos: &Position,
+    piece: Piece,
+    to: Cell,
+) -> Option<&'r crate::rules::Promotion> {
+    rules.kinds[piece.kind() as usize]
+        .promotion
+        .iter()
+        .find(|promo| {
+            promo.zone[piece.color().index()].contains(to)
+                || (!promo.adjacent_to_enemy.is_empty()
+                    && rules.is_adjacent_to(
+                        pos,
+                        piece.color().flip(),
+                        to,
+                        &promo.adjacent_to_enemy,
+                    ))
+        })
+}
+
 /// Push a move, expanding promotion choices.
 #[inline(always)]
-pub fn push(rules: &Rules, piece: Piece, mv: Move, out: &mut Vec<Move>) {
-    if let Some(promo) = &rules.kinds[piece.kind() as usize].promotion {
-        if promo.zone[piece.color().index()].contains(mv.to) {
-            for &k in &promo.to {
-                out.push(Move {
-                    promotion: k + 1,
-                    ..mv
-                });
-            }
-            if promo.forced {
-                return;
-            }
+pub fn push(rules: &Rules, pos: &Position, piece: Piece, mv: Move, out: &mut Vec<Move>) {
+    if let Some(promo) = promotion_rule(rules, pos, piece, mv.to) {
+        for &k in &promo.to {
+            out.push(Move {
+                promotion: k + 1,
+                ..mv
+            });
+        }
+        if promo.forced {
+            return;
         }
     }
     out.push(mv);
@@ -172,7 +194,7 @@ pub fn generate_piece_records(
 ) {
     let initial_ok = initial_allowed(rules, pos, piece, from);
     let mask = flag_mask(rules, pos, piece, from);
-    for rec in rules.records_of(piece, from) {
+    for rec in rules.records_in(pos, piece, from) {
         if rec.flags & flag::INITIAL != 0 && !initial_ok {
             continue;
         }
@@ -191,7 +213,7 @@ pub fn generate_piece_records(
                     ..Move::normal(from, to)
                 },
             };
-            push(rules, piece, mv, out);
+            push(rules, pos, piece, mv, out);
         });
     }
 }
@@ -259,7 +281,7 @@ pub fn records_attack(
     initial_ok: bool,
 ) -> bool {
     let unmoved = initial_ok;
-    for rec in rules.records_of(piece, from) {
+    for rec in rules.records_in(pos, piece, from) {
         if rec.flags & flag::CAPTURE == 0 || (rec.flags & flag::INITIAL != 0 && !unmoved) {
             continue;
         }

@@ -3,7 +3,7 @@
 
 use crate::movegen::{in_check, legal_moves};
 use crate::position::Position;
-use crate::rules::{Color, Rules, StalemateResult};
+use crate::rules::{Color, Piece, Rules, StalemateResult};
 
 /// Why a side won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,6 +12,10 @@ pub enum WinReason {
     Checkmate,
     /// The side to move has no legal move, not in check, and the rules score that.
     Stalemate,
+    /// The loser has no piece left of a kind it must keep.
+    Extinction,
+    /// The winner's royal piece reached its target zone.
+    RoyalZone,
 }
 
 /// Why the game is drawn.
@@ -57,6 +61,8 @@ impl std::fmt::Display for Outcome {
                 let why = match reason {
                     WinReason::Checkmate => "checkmate",
                     WinReason::Stalemate => "stalemate",
+                    WinReason::Extinction => "extinction",
+                    WinReason::RoyalZone => "royal piece reached its zone",
                 };
                 write!(f, "{score} ({why})")
             }
@@ -91,9 +97,58 @@ pub fn repetition_count(pos: &Position) -> u32 {
     count
 }
 
-/// The result the rules impose now, without any claim.
+/// Whether `side` has lost all pieces of the extinction kinds.
+fn extinct(rules: &Rules, pos: &Position, side: Color) -> bool {
+    !rules.end.extinction.is_empty()
+        && rules
+            .end
+            .extinction
+            .iter()
+            .all(|&k| pos.cells_of(Piece::new(k, side)).is_empty())
+}
+
+/// Whether a royal piece of `side` stands in its target zone.
+fn royal_in_zone(rules: &Rules, pos: &Position, side: Color) -> bool {
+    let Some(zone) = &rules.end.royal_zone else {
+        return false;
+    };
+    rules.royal_kinds.iter().any(|&k| {
+        !pos.cells_of(Piece::new(k, side))
+            .and(&zone[side.index()])
+            .is_empty()
+    })
+}
+
+/// The result the rules impose now, without any claim. Wins by extinction and by a royal
+/// piece in its zone are judged first; when a move meets conditions for both sides, the
+/// side that made it wins.
 pub fn outcome(rules: &Rules, pos: &mut Position) -> Outcome {
     let side = pos.side_to_move();
+    let mover = side.flip();
+    for (winner, loser) in [(mover, side), (side, mover)] {
+        if extinct(rules, pos, loser) {
+            return Outcome::Win {
+                winner,
+                reason: WinReason::Extinction,
+            };
+        }
+        if royal_in_zone(rules, pos, winner) {
+            return Outcome::Win {
+                winner,
+                reason: WinReason::RoyalZone,
+            };
+        }
+        if winner == mover
+            && rules.end.checkmate
+            && legal_moves(rules, pos).is_empty()
+            && in_check(rules, pos)
+        {
+            return Outcome::Win {
+                winner,
+                reason: WinReason::Checkmate,
+            };
+        }
+    }
     if legal_moves(rules, pos).is_empty() {
         if in_check(rules, pos) && rules.end.checkmate {
             return Outcome::Win {

@@ -39,8 +39,7 @@ fn perft_with(rules: &Rules, pos: &mut Position, depth: u32, stack: &mut [Vec<Mo
         return moves.len() as u64;
     }
     let mut total = 0;
-    for i in 0..moves.len() {
-        let mv = moves[i];
+    for &mv in moves.iter() {
         pos.make(rules, mv);
         total += perft_with(rules, pos, depth - 1, rest);
         pos.unmake(rules);

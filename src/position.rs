@@ -16,6 +16,10 @@ pub enum MoveKind {
     EnPassant,
     /// Castling: the king goes `from`→`to`, the partner `aux`→`aux2`.
     Castle,
+    /// A charge: the piece goes `from`→`to` along a straight line whose first cell is
+    /// `aux`, capturing every piece after `aux` up to and including `to`, and becomes the
+    /// kind in `promotion`.
+    Sweep,
 }
 
 /// "No cell" in the auxiliary fields of a move.
@@ -65,6 +69,7 @@ struct Undo {
     moved: u8,
     captured: u8,
     captured_at: Cell,
+    swept: [u8; crate::hooks::charge::MAX_CHARGE],
     ep_cells: CellSet,
     ep_victim: Cell,
     unmoved: CellSet,
@@ -91,8 +96,7 @@ pub struct Position {
 impl Position {
     /// An empty board, White to move.
     pub fn empty(rules: &Rules) -> Position {
-        let mut history = Vec::new();
-        history.reserve(512);
+        let history = Vec::with_capacity(512);
         Position {
             board: vec![0; rules.cells()],
             occupied: [CellSet::EMPTY; 2],
@@ -303,6 +307,7 @@ impl Position {
             moved,
             captured: 0,
             captured_at: NO_CELL,
+            swept: [0; crate::hooks::charge::MAX_CHARGE],
             ep_cells: self.ep_cells,
             ep_victim: self.ep_victim,
             unmoved: self.unmoved,
@@ -338,6 +343,27 @@ impl Position {
                 };
                 self.place_piece(rules, mv.to, placed);
             }
+            MoveKind::Sweep => {
+                let step = rules.geometry.unit_step(mv.from, mv.aux);
+                let mut cell = mv.aux;
+                let mut i = 0;
+                while cell != mv.to {
+                    let Some(next) = step.and_then(|v| rules.geometry.offset(cell, v)) else {
+                        break;
+                    };
+                    cell = next;
+                    let code = self.remove_piece(rules, cell);
+                    if code != 0 {
+                        undo.captured = code;
+                        self.clear_unmoved(rules, cell);
+                    }
+                    undo.swept[i] = code;
+                    i += 1;
+                }
+                self.remove_piece(rules, mv.from);
+                let placed = Piece::new(mv.promotion_kind().unwrap_or(mover.kind()), mover.color());
+                self.place_piece(rules, mv.to, placed.0);
+            }
             MoveKind::Castle => {
                 let partner = self.remove_piece(rules, mv.aux);
                 self.remove_piece(rules, mv.from);
@@ -347,6 +373,9 @@ impl Position {
             }
         }
         self.clear_unmoved(rules, mv.from);
+        if self.unmoved != undo.unmoved && !rules.castling_kinds.is_empty() {
+            self.drop_dead_castling_marks(rules);
+        }
         if mv.kind == MoveKind::DoubleStep {
             let mut cells = CellSet::EMPTY;
             cells.insert(mv.aux);
@@ -385,6 +414,24 @@ impl Position {
             self.fullmove -= 1;
         }
         match mv.kind {
+            MoveKind::Sweep => {
+                self.remove_piece(rules, mv.to);
+                self.place_piece(rules, mv.from, undo.moved);
+                let step = rules.geometry.unit_step(mv.from, mv.aux);
+                let mut cell = mv.aux;
+                for &code in &undo.swept {
+                    let Some(next) = step.and_then(|v| rules.geometry.offset(cell, v)) else {
+                        break;
+                    };
+                    cell = next;
+                    if code != 0 {
+                        self.place_piece(rules, cell, code);
+                    }
+                    if cell == mv.to {
+                        break;
+                    }
+                }
+            }
             MoveKind::Castle => {
                 let partner = self.remove_piece(rules, mv.aux2);
                 self.remove_piece(rules, mv.to);
@@ -430,5 +477,49 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Clear never-moved marks that can no longer matter: a castling piece with no
+    /// never-moved partner of its side left, or a partner with no never-moved castling piece
+    /// left, unless the piece's own initial moves or first-move rule need the mark. Positions
+    /// with the same castling rights then hash alike, so repetitions count as in FIDE chess.
+    fn drop_dead_castling_marks(&mut self, rules: &Rules) {
+        let own_need = |piece: Piece, cell: Cell| {
+            let kind = &rules.kinds[piece.kind() as usize];
+            !kind.first_move_captures
+                || (kind.initial_zone.is_none()
+                    && rules
+                        .records_of(piece, cell)
+                        .iter()
+                        .any(|r| r.flags & flag::INITIAL != 0 && r.shape != RecordShape::Castle))
+        };
+        for color in Color::BOTH {
+            let marked = |pos: &Position, k: KindId| {
+                !pos.cells_of(Piece::new(k, color))
+                    .and(&pos.unmoved)
+                    .is_empty()
+            };
+            let mut dead = CellSet::EMPTY;
+            for &k in &rules.castling_kinds {
+                let kind = &rules.kinds[k as usize];
+                if !kind.castles_with.iter().any(|&p| marked(self, p)) {
+                    dead = dead.or(&self.cells_of(Piece::new(k, color)).and(&self.unmoved));
+                }
+                for &p in &kind.castles_with {
+                    let live = rules.castling_kinds.contains(&p)
+                        || rules.castling_kinds.iter().any(|&c| {
+                            marked(self, c) && rules.kinds[c as usize].castles_with.contains(&p)
+                        });
+                    if !live {
+                        dead = dead.or(&self.cells_of(Piece::new(p, color)).and(&self.unmoved));
+                    }
+                }
+            }
+            for cell in dead.iter() {
+                if !own_need(Piece(self.board[cell as usize]), cell) {
+                    self.clear_unmoved(rules, cell);
+                }
+            }
+        }
     }
 }

@@ -137,11 +137,13 @@ pub struct ConditionCell {
     pub occupied: bool,
 }
 
-/// How a piece promotes.
+/// One promotion rule of a piece.
 #[derive(Debug, Clone)]
 pub struct Promotion {
-    /// Cells where a move ending there promotes, per colour.
+    /// Cells where a move ending there promotes, per colour (empty for adjacency rules).
     pub zone: [CellSet; 2],
+    /// The move ends next to an enemy piece of one of these kinds.
+    pub adjacent_to_enemy: Vec<KindId>,
     /// Kinds it may become (each a separate move).
     pub to: Vec<KindId>,
     /// It must promote (otherwise not promoting is also a move).
@@ -163,8 +165,8 @@ pub struct PieceKind {
     pub royal: bool,
     /// Material value in pawns, if given.
     pub value: Option<f64>,
-    /// Promotion rule.
-    pub promotion: Option<Promotion>,
+    /// Promotion rules in priority order: the first whose trigger holds decides.
+    pub promotion: Vec<Promotion>,
     /// Kinds this piece castles with.
     pub castles_with: Vec<KindId>,
     /// Its moves reset the n-move counter.
@@ -181,6 +183,10 @@ pub struct PieceKind {
     pub color_bound: bool,
     /// A native move mechanism.
     pub hook: Option<crate::hooks::Hook>,
+    /// Friendly kinds whose adjacency gives this kind its extra (`when_adjacent_to`) moves.
+    pub adjacent_kinds: Vec<KindId>,
+    /// It has castling (`O`) moves.
+    pub castles: bool,
 }
 
 /// How stalemate ends the game, for the stalemated side.
@@ -209,6 +215,10 @@ pub struct EndRules {
     pub repetition_claim: Option<u32>,
     /// Occurrences for an automatic repetition draw.
     pub repetition_automatic: Option<u32>,
+    /// A side with no piece of any of these kinds on the board loses.
+    pub extinction: Vec<KindId>,
+    /// A royal piece ending a move in its side's zone wins.
+    pub royal_zone: Option<[CellSet; 2]>,
 }
 
 /// The compiled variant.
@@ -226,6 +236,11 @@ pub struct Rules {
     pub end: EndRules,
     /// Per (piece index, cell): range of records in `records`.
     pub record_index: Vec<(u32, u32)>,
+    /// Per (piece index, cell): records while adjacent to a friendly `adjacent_kinds`
+    /// piece (base plus extra moves); the same as `record_index` for other kinds.
+    pub boosted_index: Vec<(u32, u32)>,
+    /// Per cell: the adjacent cells (six orthogonal neighbours on hex, eight on squares).
+    pub adjacency: Vec<CellSet>,
     /// All move records.
     pub records: Vec<MoveRecord>,
     /// Cells of all records.
@@ -264,6 +279,40 @@ impl Rules {
     pub fn records_of(&self, piece: Piece, cell: Cell) -> &[MoveRecord] {
         let (start, end) = self.record_index[piece.index() * self.cells() + cell as usize];
         &self.records[start as usize..end as usize]
+    }
+
+    /// The move records of a piece on a cell, with its extra moves when it stands next to a
+    /// friendly piece of its `adjacent_kinds`.
+    #[inline(always)]
+    pub fn records_in(
+        &self,
+        pos: &crate::position::Position,
+        piece: Piece,
+        cell: Cell,
+    ) -> &[MoveRecord] {
+        let kind = &self.kinds[piece.kind() as usize];
+        if !kind.adjacent_kinds.is_empty()
+            && self.is_adjacent_to(pos, piece.color(), cell, &kind.adjacent_kinds)
+        {
+            let (start, end) = self.boosted_index[piece.index() * self.cells() + cell as usize];
+            return &self.records[start as usize..end as usize];
+        }
+        self.records_of(piece, cell)
+    }
+
+    /// Whether `cell` is next to a piece of `color` of one of `kinds`.
+    #[inline(always)]
+    pub fn is_adjacent_to(
+        &self,
+        pos: &crate::position::Position,
+        color: Color,
+        cell: Cell,
+        kinds: &[KindId],
+    ) -> bool {
+        let around = &self.adjacency[cell as usize];
+        kinds
+            .iter()
+            .any(|&k| !around.and(pos.cells_of(Piece::new(k, color))).is_empty())
     }
 
     /// The cells of a record.

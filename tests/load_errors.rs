@@ -143,8 +143,9 @@ fn good_file_loads_without_diagnostics() {
     assert_eq!(spec.pieces["knight"].name, None);
 
     let pawn = &spec.pieces["pawn"];
-    let promotion = pawn.promotion.as_ref().unwrap();
-    assert_eq!(promotion.zone.value, ZoneSpec::LastRank);
+    assert_eq!(pawn.promotion.len(), 1);
+    let promotion = &pawn.promotion[0];
+    assert_eq!(promotion.zone.as_ref().unwrap().value, ZoneSpec::LastRank);
     let to: Vec<&str> = promotion.to.iter().map(|t| t.value.as_str()).collect();
     assert_eq!(to, ["queen", "rook", "knight"]);
     assert!(promotion.forced.as_ref().unwrap().value);
@@ -178,7 +179,7 @@ fn string_spans_cover_exactly_the_contents() {
         strings.push(piece.letter.clone().unwrap());
         strings.extend(piece.betza.iter().cloned());
         strings.extend(piece.castles_with.iter().cloned());
-        if let Some(p) = &piece.promotion {
+        for p in &piece.promotion {
             strings.extend(p.to.iter().cloned());
         }
     }
@@ -239,12 +240,17 @@ n_move_rule.claim = 40
     let ids: Vec<&str> = spec.pieces.keys().map(String::as_str).collect();
     assert_eq!(ids, ["king", "pawn", "guard"]);
     assert!(spec.pieces["king"].royal.as_ref().unwrap().value);
-    match &spec.pieces["pawn"].promotion.as_ref().unwrap().zone.value {
+    match &spec.pieces["pawn"].promotion[0]
+        .zone
+        .as_ref()
+        .unwrap()
+        .value
+    {
         ZoneSpec::Ranks(r) => assert_eq!(r.iter().map(|x| x.value).collect::<Vec<_>>(), [10, 11]),
         other => panic!("{other:?}"),
     }
-    let guard = spec.pieces["guard"].promotion.as_ref().unwrap();
-    match &guard.zone.value {
+    let guard = &spec.pieces["guard"].promotion[0];
+    match &guard.zone.as_ref().unwrap().value {
         ZoneSpec::Cells(c) => {
             let cells: Vec<&str> = c.iter().map(|x| x.value.as_str()).collect();
             assert_eq!(cells, ["a8", "b8"]);

@@ -198,10 +198,10 @@ pub fn select(
                 }
             }
             for (v, names) in square_images(a, b) {
-                if codes.is_empty() || names.iter().any(|n| codes.iter().any(|c| c == n)) {
-                    if !out.contains(&v) {
-                        out.push(v);
-                    }
+                let selected =
+                    codes.is_empty() || names.iter().any(|n| codes.iter().any(|c| c == n));
+                if selected && !out.contains(&v) {
+                    out.push(v);
                 }
             }
         }

@@ -33,6 +33,72 @@ struct RawRecord {
     source: usize,
 }
 
+/// A multi-leg path being expanded: the cell reached, the last leg's vector, the index of the
+/// next leg, and the cells passed so far with whether each must be occupied.
+type PartialPath = (Cell, Vector, usize, Vec<(Cell, bool)>);
+
+/// The flat pools every move record points into, filled as records are emitted.
+#[derive(Default)]
+struct RecordTables {
+    records: Vec<MoveRecord>,
+    cell_pool: Vec<Cell>,
+    paths: Vec<PathCondition>,
+    condition_pool: Vec<ConditionCell>,
+}
+
+impl RecordTables {
+    /// Store one cell's records; returns their range and adds their capture cells to `reach`.
+    fn emit(&mut self, raw: Vec<RawRecord>, kind_has_ep: bool, reach: &mut CellSet) -> (u32, u32) {
+        let start = self.records.len() as u32;
+        for r in raw {
+            let mut flags = r.flags;
+            // An initial, lame, non-capturing leap of a kind that captures en passant gives
+            // the opponent an en passant right on the cells it passes.
+            if flags & flag::INITIAL != 0
+                && r.shape == RecordShape::Leap
+                && flags & (flag::CAPTURE | flag::DESTROY | flag::EN_PASSANT) == 0
+                && r.paths.len() == 1
+                && !r.paths[0].is_empty()
+                && r.paths[0].iter().all(|&(_, occ)| !occ)
+                && kind_has_ep
+            {
+                flags |= flag::CREATES_EP;
+            }
+            if flags & flag::CAPTURE != 0 {
+                let skip = match r.shape {
+                    RecordShape::Castle => r.cells.len(),
+                    RecordShape::Grasshop | RecordShape::Hop => 1,
+                    _ => 0,
+                };
+                for &c in r.cells.iter().skip(skip) {
+                    reach.insert(c);
+                }
+            }
+            let paths_start = self.paths.len() as u32;
+            for p in &r.paths {
+                self.paths.push(PathCondition {
+                    start: self.condition_pool.len() as u32,
+                    len: p.len() as u16,
+                });
+                for &(cell, occupied) in p {
+                    self.condition_pool.push(ConditionCell { cell, occupied });
+                }
+            }
+            self.records.push(MoveRecord {
+                shape: r.shape,
+                flags,
+                distance: r.distance,
+                cells_start: self.cell_pool.len() as u32,
+                cells_len: r.cells.len() as u16,
+                paths_len: r.paths.len() as u16,
+                paths_start,
+            });
+            self.cell_pool.extend_from_slice(&r.cells);
+        }
+        (start, self.records.len() as u32)
+    }
+}
+
 /// Compile a loaded spec. On failure, every problem found.
 pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
     let mut diags = Vec::new();
@@ -103,7 +169,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
             betza: piece.betza.iter().map(|b| b.value.clone()).collect(),
             royal: piece.royal.as_ref().map(|r| r.value).unwrap_or(false),
             value: piece.value.as_ref().map(|v| v.value),
-            promotion: None,
+            promotion: Vec::new(),
             castles_with: Vec::new(),
             resets_n_move: false,
             tracks_unmoved: false,
@@ -114,10 +180,9 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
                 .map(|f| f.value)
                 .unwrap_or(true),
             color_bound: false,
-            hook: piece
-                .hook
-                .as_ref()
-                .and_then(|h| crate::hooks::compile_hook(h, &mut diags)),
+            adjacent_kinds: Vec::new(),
+            castles: false,
+            hook: None,
         });
     }
 
@@ -129,10 +194,15 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
                 kinds[k].castles_with.push(p);
             }
         }
+        if let Some(h) = &piece.hook {
+            let mut resolve =
+                |id: &Spanned<String>, diags: &mut Vec<Diagnostic>| resolve_id(spec, id, diags);
+            kinds[k].hook = crate::hooks::compile_hook(h, &geometry, &mut resolve, &mut diags);
+        }
         if let Some(zone) = &piece.initial_zone {
             kinds[k].initial_zone = Some(compile_zone(&geometry, zone, &mut diags));
         }
-        if let Some(promo) = &piece.promotion {
+        for promo in &piece.promotion {
             let mut to = Vec::new();
             for target in &promo.to {
                 if let Some(t) = resolve_id(spec, target, &mut diags) {
@@ -151,9 +221,18 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
                     promo.span.clone(),
                 ));
             }
-            let zone = compile_zone(&geometry, &promo.zone, &mut diags);
-            kinds[k].promotion = Some(Promotion {
+            let zone = match &promo.zone {
+                Some(z) => compile_zone(&geometry, z, &mut diags),
+                None => [CellSet::EMPTY; 2],
+            };
+            let adjacent_to_enemy = promo
+                .adjacent_to_enemy
+                .iter()
+                .filter_map(|id| resolve_id(spec, id, &mut diags))
+                .collect();
+            kinds[k].promotion.push(Promotion {
                 zone,
+                adjacent_to_enemy,
                 to,
                 forced: promo.forced.as_ref().map(|f| f.value).unwrap_or(true),
             });
@@ -162,11 +241,9 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
 
     // Moves.
     let cells = geometry.cell_count();
-    let mut records: Vec<MoveRecord> = Vec::new();
+    let mut tables = RecordTables::default();
     let mut record_index = vec![(0u32, 0u32); kinds.len() * 2 * cells];
-    let mut cell_pool: Vec<Cell> = Vec::new();
-    let mut paths: Vec<PathCondition> = Vec::new();
-    let mut condition_pool = Vec::new();
+    let mut boosted_index = vec![(0u32, 0u32); kinds.len() * 2 * cells];
     let mut capture_reach = vec![CellSet::EMPTY; kinds.len() * 2 * cells];
     let has_ep_kind: Vec<bool> = parsed
         .iter()
@@ -179,13 +256,30 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
             })
         })
         .collect();
+    // Extra moves while adjacent to friendly kinds (`when_adjacent_to`).
+    let extras: Vec<Vec<BetzaMove>> = piece_specs
+        .iter()
+        .enumerate()
+        .map(|(k, piece)| match &piece.when_adjacent_to {
+            None => Vec::new(),
+            Some(adj) => {
+                for id in &adj.kinds {
+                    if let Some(kind) = resolve_id(spec, id, &mut diags) {
+                        kinds[k].adjacent_kinds.push(kind);
+                    }
+                }
+                parse_betza_strings(&adj.betza, &mut diags)
+            }
+        })
+        .collect();
     // A kind is colour-bound when every target of every move keeps the origin's colour.
     let mut color_bound = vec![true; parsed.len()];
-    for (k, moves) in parsed.iter().enumerate() {
+    for (k, base_moves) in parsed.iter().enumerate() {
+        // Base moves first, then the extras; `source` indexes this combined list.
+        let moves: Vec<&BetzaMove> = base_moves.iter().chain(extras[k].iter()).collect();
+        let base_count = base_moves.len();
         let mut produced = vec![false; moves.len()];
         let mut reported = vec![false; moves.len()];
-        let mut castles = false;
-        let mut initial = false;
         for color in Color::BOTH {
             for from in geometry.cells() {
                 let mut raw: Vec<RawRecord> = Vec::new();
@@ -208,73 +302,32 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
                         RecordShape::Castle => false,
                         _ => r.cells.iter().all(|&c| geometry.color_of(c) == colour),
                     };
-                    color_bound[k] &= keeps;
+                    color_bound[k] &= keeps || r.source >= base_count;
+                    if r.flags & flag::INITIAL != 0 {
+                        kinds[k].tracks_unmoved |=
+                            kinds[k].initial_zone.is_none() || r.shape == RecordShape::Castle;
+                    }
+                    if r.shape == RecordShape::Castle {
+                        kinds[k].castles = true;
+                    }
                 }
-                let raw = merge_records(raw);
-                let start = records.len() as u32;
                 let piece = Piece::new(k as KindId, color);
                 let slot = piece.index() * cells + from as usize;
-                for r in raw {
-                    if r.shape == RecordShape::Castle {
-                        castles = true;
-                    }
-                    let mut flags = r.flags;
-                    if flags & flag::INITIAL != 0 {
-                        initial = true;
-                    }
-                    if flags & flag::INITIAL != 0
-                        && r.shape == RecordShape::Leap
-                        && flags & (flag::CAPTURE | flag::DESTROY | flag::EN_PASSANT) == 0
-                        && r.paths.len() == 1
-                        && !r.paths[0].is_empty()
-                        && r.paths[0].iter().all(|&(_, occ)| !occ)
-                        && has_ep_kind[k]
-                    {
-                        flags |= flag::CREATES_EP;
-                    }
-                    if flags & flag::CAPTURE != 0 {
-                        let reach = &mut capture_reach[slot];
-                        match r.shape {
-                            RecordShape::Castle => {}
-                            RecordShape::Grasshop => {
-                                for &c in r.cells.iter().skip(1) {
-                                    reach.insert(c);
-                                }
-                            }
-                            RecordShape::Hop => {
-                                for &c in r.cells.iter().skip(1) {
-                                    reach.insert(c);
-                                }
-                            }
-                            _ => {
-                                for &c in &r.cells {
-                                    reach.insert(c);
-                                }
-                            }
-                        }
-                    }
-                    let paths_start = paths.len() as u32;
-                    for p in &r.paths {
-                        paths.push(PathCondition {
-                            start: condition_pool.len() as u32,
-                            len: p.len() as u16,
-                        });
-                        for &(cell, occupied) in p {
-                            condition_pool.push(ConditionCell { cell, occupied });
-                        }
-                    }
-                    records.push(MoveRecord {
-                        shape: r.shape,
-                        flags,
-                        distance: r.distance,
-                        cells_start: cell_pool.len() as u32,
-                        cells_len: r.cells.len() as u16,
-                        paths_len: r.paths.len() as u16,
-                        paths_start,
-                    });
-                    cell_pool.extend_from_slice(&r.cells);
-                }
-                record_index[slot] = (start, records.len() as u32);
+                let base: Vec<RawRecord> = raw
+                    .iter()
+                    .filter(|r| r.source < base_count)
+                    .cloned()
+                    .collect();
+                record_index[slot] = tables.emit(
+                    merge_records(base),
+                    has_ep_kind[k],
+                    &mut capture_reach[slot],
+                );
+                boosted_index[slot] = if extras[k].is_empty() {
+                    record_index[slot]
+                } else {
+                    tables.emit(merge_records(raw), has_ep_kind[k], &mut capture_reach[slot])
+                };
             }
         }
         for (i, m) in moves.iter().enumerate() {
@@ -288,7 +341,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
                 );
             }
         }
-        if castles {
+        if kinds[k].castles {
             if kinds[k].castles_with.is_empty() {
                 let span = piece_specs[k]
                     .betza
@@ -303,16 +356,21 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
                     .with_hint("add `castles_with = [\"rook\"]` to the piece"),
                 );
             }
-            kinds[k].tracks_unmoved = true;
             for p in kinds[k].castles_with.clone() {
                 kinds[p as usize].tracks_unmoved = true;
             }
         }
-        if (initial && kinds[k].initial_zone.is_none()) || !kinds[k].first_move_captures {
+        if !kinds[k].first_move_captures {
             kinds[k].tracks_unmoved = true;
         }
         kinds[k].color_bound = color_bound[k];
     }
+    let RecordTables {
+        records,
+        cell_pool,
+        paths,
+        condition_pool,
+    } = tables;
 
     // Game-end rules.
     let rules_spec = &spec.rules;
@@ -365,9 +423,26 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         r_claim = positive(&r.claim, &mut diags);
         r_auto = positive(&r.automatic, &mut diags);
     }
+    let extinction: Vec<KindId> = rules_spec
+        .extinction
+        .iter()
+        .filter_map(|id| resolve_id(spec, id, &mut diags))
+        .collect();
+    let royal_zone = rules_spec
+        .royal_zone
+        .as_ref()
+        .map(|z| compile_zone(&geometry, z, &mut diags));
+    if royal_zone.is_some() && royal_kinds.is_empty() {
+        if let Some(z) = &rules_spec.royal_zone {
+            diags.push(Diagnostic::error(
+                "`royal_zone` is set but no piece is royal",
+                z.span.clone(),
+            ));
+        }
+    }
     if rules_spec.resets_n_move.is_empty() {
         for kind in kinds.iter_mut() {
-            kind.resets_n_move = kind.promotion.is_some();
+            kind.resets_n_move = !kind.promotion.is_empty();
         }
     } else {
         for id in &rules_spec.resets_n_move {
@@ -400,6 +475,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
     let castling_kinds: Vec<KindId> = (0..kinds.len() as KindId)
         .filter(|&k| !kinds[k as usize].castles_with.is_empty())
         .collect();
+    let adjacency = geometry_adjacency(&geometry);
     let rules = Rules {
         name: spec
             .meta
@@ -418,8 +494,12 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
             n_move_automatic_plies: n_auto,
             repetition_claim: r_claim,
             repetition_automatic: r_auto,
+            extinction,
+            royal_zone,
         },
         record_index,
+        boosted_index,
+        adjacency,
         records,
         cell_pool,
         paths,
@@ -444,6 +524,34 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
     } else {
         Err(diags)
     }
+}
+
+/// The cells adjacent to each cell: the six orthogonal neighbours on hex, the eight
+/// surrounding squares on square boards.
+fn geometry_adjacency(geometry: &Geometry) -> Vec<CellSet> {
+    let steps: &[Vector] = if geometry.is_hex() {
+        &[(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)]
+    } else {
+        &[
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ]
+    };
+    geometry
+        .cells()
+        .map(|c| {
+            steps
+                .iter()
+                .filter_map(|&v| geometry.offset(c, v))
+                .collect()
+        })
+        .collect()
 }
 
 fn compile_board(spec: &VariantSpec, diags: &mut Vec<Diagnostic>) -> Option<Geometry> {
@@ -524,8 +632,13 @@ fn compile_board(spec: &VariantSpec, diags: &mut Vec<Diagnostic>) -> Option<Geom
 }
 
 fn parse_piece_betza(piece: &PieceSpec, diags: &mut Vec<Diagnostic>) -> Vec<BetzaMove> {
+    parse_betza_strings(&piece.betza, diags)
+}
+
+/// Parse Betza strings, shifting every span into the file.
+fn parse_betza_strings(strings: &[Spanned<String>], diags: &mut Vec<Diagnostic>) -> Vec<BetzaMove> {
     let mut moves = Vec::new();
-    for text in &piece.betza {
+    for text in strings {
         match betza::parse_betza(&text.value) {
             Ok(p) => moves.extend(p.moves.into_iter().map(|mut m| {
                 // Remember which string this move came from by shifting its span into the
@@ -609,6 +722,10 @@ fn compile_zone(
             }
             set
         }
+        ZoneSpec::MinHeight(h) => geometry
+            .cells()
+            .filter(|&c| geometry.height(c) as i64 >= h.value)
+            .collect(),
         ZoneSpec::Cells(cells) => {
             let mut set = CellSet::EMPTY;
             for c in cells {
@@ -723,7 +840,9 @@ fn compile_move(
         return Ok(out);
     }
 
-    let comps = components(&m.atom, shape).map_err(|e| (m.span.clone(), e))?;
+    // Point at the atom (and its range), not at the modifiers before it.
+    let atom_span = last.span.end.max(m.span.start)..m.span.end;
+    let comps = components(&m.atom, shape).map_err(|e| (atom_span, e))?;
     for comp in comps {
         let range: Option<u8> = match m.range {
             RangeSpec::Default => {
@@ -785,7 +904,7 @@ fn compile_move(
                 ));
             }
             for v in vectors {
-                let mut stack: Vec<(Cell, Vector, usize, Vec<(Cell, bool)>)> = Vec::new();
+                let mut stack: Vec<PartialPath> = Vec::new();
                 if let Some(t) = geometry.offset(from, turn(v)) {
                     stack.push((t, v, 1, Vec::new()));
                 }
@@ -839,7 +958,7 @@ fn compile_move(
                     ray.push(n);
                     c = n;
                     if let Some(r) = range {
-                        if ray.len() >= r as usize + 1 && hop == Hop::Cannon {
+                        if ray.len() > r as usize && hop == Hop::Cannon {
                             break;
                         }
                     }

@@ -212,7 +212,7 @@ fn remote_destinations(
         }
         let initial_ok = initial_allowed(rules, pos, other_piece, other);
         let mask = flag_mask(rules, pos, other_piece, other);
-        for rec in rules.records_of(other_piece, other) {
+        for rec in rules.records_in(pos, other_piece, other) {
             if rec.shape == RecordShape::Castle || (rec.flags & flag::INITIAL != 0 && !initial_ok) {
                 continue;
             }

@@ -4,11 +4,13 @@
 //! piece's name: everything they need comes from their parameters and the board.
 
 pub mod borrow;
+pub mod charge;
 
 use crate::cellset::Cell;
 use crate::diagnostics::{Diagnostic, Spanned};
+use crate::geometry::Geometry;
 use crate::position::{Move, Position};
-use crate::rules::{Piece, Rules};
+use crate::rules::{KindId, Piece, Rules};
 use crate::variant::{HookSpec, ParamValue};
 
 /// A compiled hook instance.
@@ -16,13 +18,34 @@ use crate::variant::{HookSpec, ParamValue};
 pub enum Hook {
     /// `borrow-moves`: move and capture like any friendly piece kind on the board.
     BorrowMoves(borrow::BorrowMoves),
+    /// `elephant-charge`: a multi-capture charge that turns the piece into another kind.
+    ElephantCharge(charge::ElephantCharge),
 }
 
 /// The hooks that exist, with their parameters (for messages).
-const HOOKS: &[(&str, &[&str])] = &[("borrow-moves", &["remote"])];
+const HOOKS: &[(&str, &[&str])] = &[
+    ("borrow-moves", &["remote"]),
+    (
+        "elephant-charge",
+        &[
+            "length",
+            "enhanced_length",
+            "requires_enemy_capture",
+            "becomes",
+        ],
+    ),
+];
+
+/// Looks up a piece id written in a hook parameter, reporting an unknown one.
+pub type IdResolver<'a> = dyn FnMut(&Spanned<String>, &mut Vec<Diagnostic>) -> Option<KindId> + 'a;
 
 /// Turn a hook spec into a hook, reporting unknown names and parameters and wrong types.
-pub fn compile_hook(spec: &HookSpec, diags: &mut Vec<Diagnostic>) -> Option<Hook> {
+pub fn compile_hook(
+    spec: &HookSpec,
+    geometry: &Geometry,
+    resolve: &mut IdResolver,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Hook> {
     let Some(&(name, known)) = HOOKS.iter().find(|(n, _)| *n == spec.name.value) else {
         let names: Vec<&str> = HOOKS.iter().map(|h| h.0).collect();
         diags.push(
@@ -79,6 +102,57 @@ pub fn compile_hook(spec: &HookSpec, diags: &mut Vec<Diagnostic>) -> Option<Hook
         "borrow-moves" => Hook::BorrowMoves(borrow::BorrowMoves {
             remote: bool_param("remote", false),
         }),
+        "elephant-charge" => {
+            let requires = bool_param("requires_enemy_capture", true);
+            let mut int_param = |key: &str, default: i64| -> u8 {
+                match param(key) {
+                    None => default as u8,
+                    Some(Spanned {
+                        value: ParamValue::Int(n),
+                        ..
+                    }) if (2..=charge::MAX_CHARGE as i64).contains(n) => *n as u8,
+                    Some(v) => {
+                        ok = false;
+                        diags.push(Diagnostic::error(
+                            format!(
+                                "hook parameter `{key}` must be a whole number from 2 to {}",
+                                charge::MAX_CHARGE
+                            ),
+                            v.span.clone(),
+                        ));
+                        default as u8
+                    }
+                }
+            };
+            let length = int_param("length", 4);
+            let enhanced = int_param("enhanced_length", length as i64);
+            let becomes = match param("becomes") {
+                Some(Spanned {
+                    value: ParamValue::Str(id),
+                    span,
+                }) => resolve(&Spanned::new(id.clone(), span.clone()), diags),
+                Some(v) => {
+                    diags.push(Diagnostic::error(
+                        "hook parameter `becomes` must be a piece id",
+                        v.span.clone(),
+                    ));
+                    None
+                }
+                None => {
+                    diags.push(
+                        Diagnostic::error(
+                            "hook `elephant-charge` needs `becomes`",
+                            spec.span.clone(),
+                        )
+                        .with_hint("name the piece the charger turns into: `becomes = \"guard\"`"),
+                    );
+                    None
+                }
+            };
+            Hook::ElephantCharge(charge::ElephantCharge::new(
+                geometry, length, enhanced, requires, becomes?,
+            ))
+        }
         _ => unreachable!("every listed hook is compiled"),
     };
     ok.then_some(hook)
@@ -96,6 +170,7 @@ pub fn generate(
 ) {
     match hook {
         Hook::BorrowMoves(b) => b.generate(rules, pos, piece, from, out),
+        Hook::ElephantCharge(c) => c.generate(rules, pos, piece, from, out),
     }
 }
 
@@ -111,6 +186,7 @@ pub fn en_passant_reaches(
 ) -> bool {
     match hook {
         Hook::BorrowMoves(b) => b.en_passant_reaches(rules, pos, piece, from, cells),
+        Hook::ElephantCharge(_) => false,
     }
 }
 
@@ -126,5 +202,6 @@ pub fn attacks(
 ) -> bool {
     match hook {
         Hook::BorrowMoves(b) => b.attacks(rules, pos, piece, from, target),
+        Hook::ElephantCharge(c) => c.attacks(rules, pos, piece, from, target),
     }
 }

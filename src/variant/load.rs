@@ -12,8 +12,8 @@ use std::ops::Range;
 use toml::de::{DeString, DeTable, DeValue};
 
 use super::spec::{
-    BoardSpec, HookSpec, MetaSpec, NMoveSpec, ParamValue, PieceSpec, PromotionSpec, RepetitionSpec,
-    RulesSpec, SetupSpec, ShapeSpec, StalemateSpec, VariantSpec, ZoneSpec,
+    AdjacentSpec, BoardSpec, HookSpec, MetaSpec, NMoveSpec, ParamValue, PieceSpec, PromotionSpec,
+    RepetitionSpec, RulesSpec, SetupSpec, ShapeSpec, StalemateSpec, VariantSpec, ZoneSpec,
 };
 use crate::diagnostics::{Diagnostic, Spanned};
 
@@ -40,11 +40,14 @@ const PIECE_KEYS: &[&str] = &[
     "initial_zone",
     "first_move_captures",
     "hook",
+    "when_adjacent_to",
 ];
 /// Keys of a piece's `promotion` table.
-const PROMOTION_KEYS: &[&str] = &["zone", "to", "forced"];
+const PROMOTION_KEYS: &[&str] = &["zone", "adjacent_to_enemy", "to", "forced"];
 /// Keys of a promotion `zone` table.
-const ZONE_KEYS: &[&str] = &["ranks", "cells"];
+const ZONE_KEYS: &[&str] = &["ranks", "cells", "min_height"];
+/// Keys of `when_adjacent_to`.
+const ADJACENT_KEYS: &[&str] = &["kinds", "betza"];
 /// Keys of `[setup]`.
 const SETUP_KEYS: &[&str] = &["fen"];
 /// Keys of `[rules]`.
@@ -54,6 +57,8 @@ const RULES_KEYS: &[&str] = &[
     "n_move_rule",
     "repetition",
     "resets_n_move",
+    "extinction",
+    "royal_zone",
 ];
 /// Keys of `n_move_rule` and `repetition`.
 const COUNT_KEYS: &[&str] = &["claim", "automatic"];
@@ -579,10 +584,11 @@ impl Loader<'_> {
             royal: None,
             value: None,
             castles_with: Vec::new(),
-            promotion: None,
+            promotion: Vec::new(),
             initial_zone: None,
             first_move_captures: None,
             hook: None,
+            when_adjacent_to: None,
             span: span.clone(),
         };
         for (key, value) in entries(t) {
@@ -594,9 +600,12 @@ impl Loader<'_> {
                 "value" => piece.value = self.number(key, value),
                 "castles_with" => piece.castles_with = self.string_list(key, value),
                 "promotion" => piece.promotion = self.promotion(key, value, &id),
-                "initial_zone" => piece.initial_zone = self.zone(key, value, &id),
+                "initial_zone" => {
+                    piece.initial_zone = self.zone(key, value, &format!("{context} initial_zone"))
+                }
                 "first_move_captures" => piece.first_move_captures = self.boolean(key, value),
                 "hook" => piece.hook = self.hook(key, value, &id),
+                "when_adjacent_to" => piece.when_adjacent_to = self.adjacent(key, value, &id),
                 _ => self.unknown_key(key, PIECE_KEYS, &context, true),
             }
         }
@@ -622,6 +631,28 @@ impl Loader<'_> {
                 Vec::new()
             }
         }
+    }
+
+    /// `when_adjacent_to = { kinds = [...], betza = "..." | [...] }`.
+    fn adjacent(&mut self, key: &TKey<'_>, value: &TValue<'_>, id: &str) -> Option<AdjacentSpec> {
+        let t = self.table(key, value)?;
+        let context = format!("[pieces.{id}] when_adjacent_to");
+        let mut spec = AdjacentSpec {
+            kinds: Vec::new(),
+            betza: Vec::new(),
+            span: value.span(),
+        };
+        for (key, value) in entries(t) {
+            match key.get_ref().as_ref() {
+                "kinds" => spec.kinds = self.string_list(key, value),
+                "betza" => spec.betza = self.betza(value),
+                _ => self.unknown_key(key, ADJACENT_KEYS, &context, false),
+            }
+        }
+        for required in ["kinds", "betza"] {
+            self.missing_key(t, required, ADJACENT_KEYS, &context, value.span());
+        }
+        Some(spec)
     }
 
     /// `hook = { name = "...", <param> = <value>, ... }`; parameters are checked by the
@@ -677,25 +708,65 @@ impl Loader<'_> {
         })
     }
 
-    fn promotion(&mut self, key: &TKey<'_>, value: &TValue<'_>, id: &str) -> Option<PromotionSpec> {
+    /// `promotion = { ... }` or `promotion = [{ ... }, { ... }]` (rules in priority order).
+    fn promotion(&mut self, key: &TKey<'_>, value: &TValue<'_>, id: &str) -> Vec<PromotionSpec> {
+        match value.get_ref() {
+            DeValue::Array(items) => items
+                .iter()
+                .filter_map(|item| self.promotion_rule(key, item, id))
+                .collect(),
+            _ => self.promotion_rule(key, value, id).into_iter().collect(),
+        }
+    }
+
+    /// One promotion rule: a trigger (`zone` or `adjacent_to_enemy`), `to`, `forced`.
+    fn promotion_rule(
+        &mut self,
+        key: &TKey<'_>,
+        value: &TValue<'_>,
+        id: &str,
+    ) -> Option<PromotionSpec> {
         let t = self.table(key, value)?;
         let context = format!("[pieces.{id}] promotion");
         let mut zone = None;
+        let mut adjacent_to_enemy = Vec::new();
         let mut to = Vec::new();
         let mut forced = None;
+        let mut zone_invalid = false;
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
-                "zone" => zone = self.zone(key, value, id),
+                "zone" => {
+                    zone = self.zone(key, value, &format!("[pieces.{id}] promotion zone"));
+                    zone_invalid = zone.is_none();
+                }
+                "adjacent_to_enemy" => adjacent_to_enemy = self.string_list(key, value),
                 "to" => to = self.string_list(key, value),
                 "forced" => forced = self.boolean(key, value),
                 _ => self.unknown_key(key, PROMOTION_KEYS, &context, false),
             }
         }
-        for required in ["zone", "to"] {
-            self.missing_key(t, required, PROMOTION_KEYS, &context, value.span());
+        self.missing_key(t, "to", PROMOTION_KEYS, &context, value.span());
+        let has_zone = has_key(t, "zone") || has_typo_of(t, "zone", PROMOTION_KEYS);
+        let has_adjacent = has_key(t, "adjacent_to_enemy");
+        if has_zone && has_adjacent {
+            self.error_hint(
+                format!("{context} has both `zone` and `adjacent_to_enemy`"),
+                value.span(),
+                "give one trigger per rule; list several rules in an array, first match wins",
+            );
+        } else if !has_zone && !has_adjacent {
+            self.error_hint(
+                format!("missing required key `zone` in {context}"),
+                value.span(),
+                "a promotion rule needs `zone` or `adjacent_to_enemy`",
+            );
+        }
+        if zone_invalid {
+            return None;
         }
         Some(PromotionSpec {
-            zone: zone?,
+            zone,
+            adjacent_to_enemy,
             to,
             forced,
             span: value.span(),
@@ -703,19 +774,28 @@ impl Loader<'_> {
     }
 
     /// `zone = "last-rank"`, `{ ranks = [...] }` or `{ cells = [...] }`.
-    fn zone(&mut self, key: &TKey<'_>, value: &TValue<'_>, id: &str) -> Option<Spanned<ZoneSpec>> {
+    fn zone(
+        &mut self,
+        key: &TKey<'_>,
+        value: &TValue<'_>,
+        context: &str,
+    ) -> Option<Spanned<ZoneSpec>> {
         match value.get_ref() {
             DeValue::String(_) => {
                 self.choice(key, value, ZONES)?;
                 Some(Spanned::new(ZoneSpec::LastRank, value.span()))
             }
             DeValue::Table(t) => {
-                let context = format!("[pieces.{id}] promotion zone");
+                let context = context.to_string();
                 let mut zone = None;
                 for (key, value) in entries(t) {
                     let this = match key.get_ref().as_ref() {
                         "ranks" => ZoneSpec::Ranks(self.int_list(key, value)),
                         "cells" => ZoneSpec::Cells(self.string_list(key, value)),
+                        "min_height" => match self.int(key, value) {
+                            Some(h) => ZoneSpec::MinHeight(h),
+                            None => continue,
+                        },
                         _ => {
                             self.unknown_key(key, ZONE_KEYS, &context, false);
                             continue;
@@ -732,7 +812,11 @@ impl Loader<'_> {
                     }
                 }
                 let typo = has_typo_of(t, "ranks", ZONE_KEYS) || has_typo_of(t, "cells", ZONE_KEYS);
-                if !has_key(t, "ranks") && !has_key(t, "cells") && !typo {
+                if !has_key(t, "ranks")
+                    && !has_key(t, "cells")
+                    && !has_key(t, "min_height")
+                    && !typo
+                {
                     self.error_hint(
                         format!("missing `ranks` or `cells` in {context}"),
                         value.span(),
@@ -799,6 +883,8 @@ impl Loader<'_> {
                             });
                 }
                 "resets_n_move" => rules.resets_n_move = self.string_list(key, value),
+                "extinction" => rules.extinction = self.string_list(key, value),
+                "royal_zone" => rules.royal_zone = self.zone(key, value, "[rules] royal_zone"),
                 _ => self.unknown_key(key, RULES_KEYS, "[rules]", true),
             }
         }

@@ -75,8 +75,9 @@ pub struct PieceSpec {
     pub value: Option<Spanned<f64>>,
     /// `castles_with`: ids of the partner pieces for its `O` moves.
     pub castles_with: Vec<Spanned<String>>,
-    /// `promotion`: how this piece promotes.
-    pub promotion: Option<PromotionSpec>,
+    /// `promotion`: how this piece promotes — one rule, or a list of rules tried in order
+    /// (the first whose trigger holds decides).
+    pub promotion: Vec<PromotionSpec>,
     /// `initial_zone`: its initial (`i`) moves are allowed from these cells (its side's,
     /// mirrored for Black) instead of only while it has never moved.
     pub initial_zone: Option<Spanned<ZoneSpec>>,
@@ -85,18 +86,24 @@ pub struct PieceSpec {
     pub first_move_captures: Option<Spanned<bool>>,
     /// `hook = { name = "...", ... }`: a native move mechanism with typed parameters.
     pub hook: Option<HookSpec>,
+    /// `when_adjacent_to = { kinds = [...], betza = "..." }`: extra moves while the piece
+    /// stands next to a friendly piece of one of these kinds.
+    pub when_adjacent_to: Option<AdjacentSpec>,
     /// Span of the whole table.
     pub span: std::ops::Range<usize>,
 }
 
-/// `promotion = { zone = ..., to = [...], forced = true }`.
+/// One promotion rule: `{ zone = ..., to = [...], forced = true }` or
+/// `{ adjacent_to_enemy = ["king"], to = ["hero"] }`.
 #[derive(Debug, Clone)]
 pub struct PromotionSpec {
-    /// Where the piece promotes.
-    pub zone: Spanned<ZoneSpec>,
-    /// Piece ids it may become; each is a separate move.
+    /// Trigger: the move ends in this zone.
+    pub zone: Option<Spanned<ZoneSpec>>,
+    /// Trigger: the move ends next to an enemy piece of one of these kinds.
+    pub adjacent_to_enemy: Vec<Spanned<String>>,
+    /// Piece ids it may become; each is a separate move (one id: automatic).
     pub to: Vec<Spanned<String>>,
-    /// `forced` (default true): the piece must promote on entering the zone.
+    /// `forced` (default true): the piece must promote when the trigger holds.
     pub forced: Option<Spanned<bool>>,
     /// Span of the whole inline table.
     pub span: std::ops::Range<usize>,
@@ -111,6 +118,21 @@ pub enum ZoneSpec {
     Ranks(Vec<Spanned<i64>>),
     /// `{ cells = ["a8", "b8"] }`: these cells for White, mirrored for Black.
     Cells(Vec<Spanned<String>>),
+    /// `{ min_height = 2 }`: cells at least this high from the board's middle, in half-cell
+    /// units (on hex `2r + q` as the hex spec defines it; on squares twice the rank distance
+    /// from the middle), for White; mirrored for Black.
+    MinHeight(Spanned<i64>),
+}
+
+/// `when_adjacent_to = { kinds = ["hero", "king"], betza = "F" }`.
+#[derive(Debug, Clone)]
+pub struct AdjacentSpec {
+    /// Friendly piece ids that give the extra moves.
+    pub kinds: Vec<Spanned<String>>,
+    /// The extra moves (a string or a list of strings).
+    pub betza: Vec<Spanned<String>>,
+    /// Span of the inline table.
+    pub span: std::ops::Range<usize>,
 }
 
 /// A hook parameter value as written.
@@ -191,4 +213,9 @@ pub struct RulesSpec {
     /// `pawn_like`: ids of pieces whose moves reset the n-move counter (default: every
     /// piece with an en passant or initial-only move).
     pub resets_n_move: Vec<Spanned<String>>,
+    /// `extinction = ["hero"]`: a side left with no piece of these kinds loses.
+    pub extinction: Vec<Spanned<String>>,
+    /// `royal_zone = { cells = [...] }`: a royal piece ending a move there wins (cells for
+    /// White; mirrored for Black).
+    pub royal_zone: Option<Spanned<ZoneSpec>>,
 }
