@@ -47,6 +47,11 @@ pub fn render_text(rules: &Rules, pos: &mut Position) -> String {
     };
     let n = legal_moves(rules, pos).len();
     out.push_str(&format!("{side} to move{check}, {n} legal moves\n"));
+    let result = crate::outcome::outcome(rules, pos);
+    out.push_str(&format!("result: {}\n", describe_outcome(&result)));
+    if let Some(claim) = crate::outcome::claimable_draw(rules, pos) {
+        out.push_str(&format!("{side} may claim a draw ({claim:?})\n"));
+    }
     out
 }
 
@@ -105,6 +110,36 @@ fn render_hex(rules: &Rules, pos: &Position) -> String {
     out.push_str(String::from_utf8_lossy(&labels).trim_end());
     out.push('\n');
     out
+}
+
+/// A result in words: `1-0 (White wins by checkmate)`, `1/2-1/2 (draw by stalemate)`, or
+/// `* (game in progress)`.
+pub fn describe_outcome(outcome: &crate::outcome::Outcome) -> String {
+    use crate::outcome::{DrawReason, Outcome, WinReason};
+    match outcome {
+        Outcome::Ongoing => "* (game in progress)".to_string(),
+        Outcome::Win { winner, reason } => {
+            let (score, name) = match winner {
+                Color::White => ("1-0", "White"),
+                Color::Black => ("0-1", "Black"),
+            };
+            let why = match reason {
+                WinReason::Checkmate => "checkmate",
+                WinReason::Stalemate => "stalemate",
+                WinReason::Extinction => "extinction of the opponent's required pieces",
+                WinReason::RoyalZone => "royal piece entering its target zone",
+            };
+            format!("{score} ({name} wins by {why})")
+        }
+        Outcome::Draw { reason } => {
+            let why = match reason {
+                DrawReason::Stalemate => "stalemate",
+                DrawReason::NMoveRule => "the n-move rule",
+                DrawReason::Repetition => "repetition",
+            };
+            format!("1/2-1/2 (draw by {why})")
+        }
+    }
 }
 
 /// One line describing a valid variant.
