@@ -60,12 +60,42 @@ enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
+    /// Draw the position as an SVG picture.
+    Render {
+        /// Variant file.
+        file: PathBuf,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Output file (`-` = stdout).
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+        /// Mark the legal moves of the piece on this cell.
+        #[arg(long)]
+        highlight: Option<String>,
+        /// Draw the board from Black's side.
+        #[arg(long)]
+        flip: bool,
+    },
+    /// Explain a piece: its moves on an empty board, marked, with its rules in words.
+    Explain {
+        /// Variant file.
+        file: PathBuf,
+        /// Piece id or letter.
+        piece: String,
+        /// Also write the diagrams as SVG to this file (`-` = stdout).
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+    },
     /// Check variant files and report every problem.
     Validate {
         /// Variant files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Play a game: human and/or engine players, moves typed on stdin.
+    Play(fairyrules::play::PlayArgs),
+    /// Run the engine over the XBoard/WinBoard protocol (CECP) on stdin/stdout.
+    Xboard(fairyrules::xboard::XboardArgs),
 }
 
 fn load(file: &std::path::Path) -> Result<Rules, String> {
@@ -143,6 +173,29 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             print!("{}", render_text(&rules, &mut pos));
             Ok(ExitCode::SUCCESS)
         }
+        Command::Render {
+            file,
+            position: args,
+            output,
+            highlight,
+            flip,
+        } => {
+            let rules = load(&file)?;
+            let pos = position(&rules, &args)?;
+            fairyrules::svg::render_command(&rules, &pos, highlight.as_deref(), flip, &output)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Explain {
+            file,
+            piece,
+            output,
+        } => {
+            let rules = load(&file)?;
+            fairyrules::explain::command(&rules, &file, &piece, output.as_deref())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Play(args) => fairyrules::play::run(args),
+        Command::Xboard(args) => fairyrules::xboard::run(args),
         Command::Validate { files } => {
             let mut failed = false;
             for file in &files {

@@ -2,9 +2,9 @@
 //! queries, and legality (own royal pieces not attacked after the move; castling king not in
 //! check and not passing or landing on an attacked cell).
 
-use crate::cellset::Cell;
+use crate::cellset::{Cell, CellSet};
 use crate::position::{Move, MoveKind, Position, NO_CELL};
-use crate::rules::{flag, Color, MoveRecord, Piece, RecordShape, Rules};
+use crate::rules::{flag, Color, KindId, MoveRecord, Piece, RecordShape, Rules};
 
 /// Whether the piece on `from` may make its initial (`i`) moves: it stands in its kind's
 /// initial zone, or (without a zone) it has never moved.
@@ -232,18 +232,33 @@ pub fn generate_pseudo(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 
 /// Whether a piece of `by` attacks (could capture on) `target`, ignoring pins.
 pub fn is_attacked(rules: &Rules, pos: &Position, target: Cell, by: Color) -> bool {
-    for from in pos.occupied(by).iter() {
-        let piece = Piece(pos.code_at(from));
-        if let Some(hook) = &rules.kinds[piece.kind() as usize].hook {
-            if crate::hooks::attacks(rules, pos, hook, piece, from, target) {
+    for k in 0..rules.kinds.len() {
+        let piece = Piece::new(k as KindId, by);
+        let placed = pos.cells_of(piece);
+        if placed.is_empty() {
+            continue;
+        }
+        if !rules.attackers_free(piece, target).and(placed).is_empty() {
+            return true;
+        }
+        for from in rules
+            .attackers_conditional(piece, target)
+            .and(placed)
+            .iter()
+        {
+            if piece_attacks(rules, pos, piece, from, target) {
                 return true;
             }
         }
-        if !rules.reach(piece, from).contains(target) {
-            continue;
-        }
-        if piece_attacks(rules, pos, piece, from, target) {
-            return true;
+    }
+    for &k in &rules.hook_kinds {
+        let piece = Piece::new(k, by);
+        if let Some(hook) = &rules.kinds[k as usize].hook {
+            for from in pos.cells_of(piece).iter() {
+                if crate::hooks::attacks(rules, pos, hook, piece, from, target) {
+                    return true;
+                }
+            }
         }
     }
     false
@@ -407,17 +422,114 @@ fn generate_castling(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
     }
 }
 
+/// Moves that cannot expose the mover's royal pieces, known without making them.
+///
+/// When the side is not in check and the enemy has no hooked pieces, only the enemy's
+/// board-dependent attacks (slides, hops, lame and multi-leg leaps) can change with a move,
+/// and only through the cells between such an attacker and a royal piece: a non-royal move
+/// that neither leaves nor enters one of those cells (and is not en passant, castling or a
+/// charge) keeps every royal piece as safe as it is.
+struct SafeMoves {
+    danger: CellSet,
+    royals: CellSet,
+}
+
+impl SafeMoves {
+    fn new(rules: &Rules, pos: &Position, side: Color) -> Option<SafeMoves> {
+        let enemy = side.flip();
+        if rules
+            .hook_kinds
+            .iter()
+            .any(|&k| !pos.cells_of(Piece::new(k, enemy)).is_empty())
+        {
+            return None;
+        }
+        let mut royals = CellSet::EMPTY;
+        for &k in &rules.royal_kinds {
+            royals = royals.or(pos.cells_of(Piece::new(k, side)));
+        }
+        let mut danger = CellSet::EMPTY;
+        for royal in royals.iter() {
+            if is_attacked(rules, pos, royal, enemy) {
+                return None;
+            }
+            for k in 0..rules.kinds.len() {
+                let piece = Piece::new(k as KindId, enemy);
+                let placed = pos.cells_of(piece);
+                if placed.is_empty() {
+                    continue;
+                }
+                for from in rules.attackers_conditional(piece, royal).and(placed).iter() {
+                    add_lines(rules, pos, piece, from, royal, &mut danger);
+                }
+            }
+        }
+        Some(SafeMoves { danger, royals })
+    }
+
+    #[inline(always)]
+    fn is_safe(&self, mv: &Move) -> bool {
+        matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep)
+            && !self.royals.contains(mv.from)
+            && !self.danger.contains(mv.from)
+            && !self.danger.contains(mv.to)
+    }
+}
+
+/// Add the cells a capture of `piece` on `from` towards `target` depends on: the cells
+/// before the target on its rays, and the path cells of its conditional leaps.
+fn add_lines(
+    rules: &Rules,
+    pos: &Position,
+    piece: Piece,
+    from: Cell,
+    target: Cell,
+    danger: &mut CellSet,
+) {
+    for rec in rules.records_in(pos, piece, from) {
+        if rec.flags & flag::CAPTURE == 0 {
+            continue;
+        }
+        let cells = rules.record_cells(rec);
+        match rec.shape {
+            RecordShape::Slide | RecordShape::Hop | RecordShape::Grasshop => {
+                if let Some(i) = cells.iter().position(|&c| c == target) {
+                    for &c in &cells[..i] {
+                        danger.insert(c);
+                    }
+                }
+            }
+            RecordShape::Leap => {
+                if cells[0] == target {
+                    for path in rules.record_paths(rec) {
+                        for c in rules.path_cells(path) {
+                            danger.insert(c.cell);
+                        }
+                    }
+                }
+            }
+            RecordShape::Castle => {}
+        }
+    }
+}
+
 /// Append the legal moves of the side to move.
 pub fn generate_legal(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
     let start = out.len();
     generate_pseudo(rules, pos, out);
     let side = pos.side_to_move();
+    let filter = SafeMoves::new(rules, pos, side);
     let mut i = start;
     while i < out.len() {
         let mv = out[i];
-        pos.make(rules, mv);
-        let legal = !royal_attacked(rules, pos, side);
-        pos.unmake(rules);
+        let legal = if filter.as_ref().is_some_and(|f| f.is_safe(&mv)) {
+            true
+        } else {
+            pos.make(rules, mv);
+            let legal = !royal_attacked(rules, pos, side);
+            pos.unmake(rules);
+            legal
+        };
         if legal {
             i += 1;
         } else {

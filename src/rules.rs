@@ -251,6 +251,14 @@ pub struct Rules {
     pub condition_pool: Vec<ConditionCell>,
     /// Per (piece index, cell): every cell the piece could capture on with some board.
     pub capture_reach: Vec<CellSet>,
+    /// Per (piece index, target cell): origins from which such a piece captures on the
+    /// target whatever else stands on the board (plain leaps).
+    pub attackers_free: Vec<CellSet>,
+    /// Per (piece index, target cell): origins from which such a piece may capture on the
+    /// target depending on the board (slides, hops, lame leaps, conditional moves).
+    pub attackers_conditional: Vec<CellSet>,
+    /// Kinds with a hook (their attacks are asked of the hook).
+    pub hook_kinds: Vec<KindId>,
     /// Whether a kind has any en passant capture.
     pub has_en_passant: bool,
     /// Royal kinds.
@@ -340,6 +348,18 @@ impl Rules {
     #[inline(always)]
     pub fn reach(&self, piece: Piece, cell: Cell) -> &CellSet {
         &self.capture_reach[piece.index() * self.cells() + cell as usize]
+    }
+
+    /// Origins from which `piece` captures on `target` unconditionally.
+    #[inline(always)]
+    pub fn attackers_free(&self, piece: Piece, target: Cell) -> &CellSet {
+        &self.attackers_free[piece.index() * self.cells() + target as usize]
+    }
+
+    /// Origins from which `piece` may capture on `target`, depending on the board.
+    #[inline(always)]
+    pub fn attackers_conditional(&self, piece: Piece, target: Cell) -> &CellSet {
+        &self.attackers_conditional[piece.index() * self.cells() + target as usize]
     }
 
     /// The kind whose letter (either case) is `letter`.

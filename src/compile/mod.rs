@@ -5,6 +5,7 @@
 //! as far as it can so that `validate` reports everything at once.
 
 pub mod atoms;
+pub mod attack_tables;
 
 use crate::betza::{self, BetzaMove, Hop, RangeSpec};
 use crate::cellset::{Cell, CellSet};
@@ -476,7 +477,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         .filter(|&k| !kinds[k as usize].castles_with.is_empty())
         .collect();
     let adjacency = geometry_adjacency(&geometry);
-    let rules = Rules {
+    let mut rules = Rules {
         name: spec
             .meta
             .name
@@ -511,7 +512,11 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         zobrist_black,
         zobrist_ep,
         zobrist_unmoved,
+        attackers_free: Vec::new(),
+        attackers_conditional: Vec::new(),
+        hook_kinds: Vec::new(),
     };
+    attack_tables::build(&mut rules);
 
     // The setup, checked against the compiled rules.
     if let Some(fen) = &spec.setup.fen {
@@ -1105,6 +1110,19 @@ fn merge_records(raw: Vec<RawRecord>) -> Vec<RawRecord> {
                             existing.paths.push(p);
                         }
                     }
+                }
+                continue;
+            }
+        } else if r.shape == RecordShape::Slide {
+            // Slides with the same flags where one's cells start the other's (`R2` and a
+            // `when_adjacent_to` `R3`): the longer covers the shorter; keep one record.
+            if let Some(existing) = out.iter_mut().find(|e| {
+                e.shape == RecordShape::Slide
+                    && e.flags == r.flags
+                    && (e.cells.starts_with(&r.cells) || r.cells.starts_with(&e.cells))
+            }) {
+                if r.cells.len() > existing.cells.len() {
+                    existing.cells = r.cells;
                 }
                 continue;
             }

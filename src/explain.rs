@@ -1,0 +1,840 @@
+//! `fairyrules explain FILE PIECE`: what a variant author looks at to check a Betza string.
+//!
+//! The piece stands alone on a central cell of an empty board (`f6` on hex) and every cell it
+//! can reach is marked, found by walking its compiled move records the way the interpreter
+//! does (captures by putting an enemy piece on each candidate cell):
+//!
+//! | mark | meaning |
+//! |---|---|
+//! | `*` | move or capture |
+//! | `m` | move only (to an empty cell) |
+//! | `c` | capture only |
+//! | `i` | initial move (only while the piece has never moved, or from its initial zone) |
+//! | `h` | a hook move (`elephant-charge`: the landing cell, with enemy pieces placed) |
+//! | `+` | an extra target while a friendly `when_adjacent_to` piece stands next to it |
+//!
+//! Hooked pieces get a diagram of their hook (or, for `borrow-moves`, words: its moves depend
+//! on the other pieces), and pieces with `when_adjacent_to` moves a diagram with a friendly
+//! adjacency piece behind them. With `-o` the same diagrams are written as SVG.
+
+use crate::cellset::{Cell, CellSet};
+use crate::geometry::Shape;
+use crate::hooks::Hook;
+use crate::movegen::{for_each_target, Target};
+use crate::position::{MoveKind, Position};
+use crate::rules::{flag, Color, KindId, MoveRecord, Piece, RecordShape, Rules};
+use crate::svg::{document, Panel};
+
+/// What a piece can do on one cell.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Reach {
+    moves: bool,
+    captures: bool,
+    initial: bool,
+    hook: bool,
+}
+
+impl Reach {
+    fn any(self) -> bool {
+        self.moves || self.captures || self.initial || self.hook
+    }
+
+    /// Whether `self` can do something `other` cannot.
+    fn adds_to(self, other: Reach) -> bool {
+        (self.moves && !other.moves)
+            || (self.captures && !other.captures)
+            || (self.initial && !other.initial)
+            || (self.hook && !other.hook)
+    }
+
+    /// What `self` can do that `other` cannot, in words.
+    fn gained_over(self, other: Reach) -> String {
+        let mut w = Vec::new();
+        if self.moves && !other.moves {
+            w.push("move");
+        }
+        if self.captures && !other.captures {
+            w.push("capture");
+        }
+        if self.initial && !other.initial {
+            w.push("initial");
+        }
+        if self.hook && !other.hook {
+            w.push("hook");
+        }
+        w.join("+")
+    }
+
+    fn mark(self) -> Option<char> {
+        Some(match (self.moves, self.captures) {
+            (true, true) => '*',
+            (true, false) => 'm',
+            (false, true) => 'c',
+            _ if self.initial => 'i',
+            _ if self.hook => 'h',
+            _ => return None,
+        })
+    }
+}
+
+/// The order and meaning of the marks.
+const MARKS: &[(char, &str)] = &[
+    ('*', "move or capture"),
+    ('m', "move only"),
+    ('c', "capture only"),
+    ('i', "initial move only"),
+    ('h', "hook move"),
+    ('+', "extra while next to the friendly piece"),
+];
+
+/// One diagram: a board with pieces and marks, and its words.
+#[derive(Debug, Clone)]
+pub struct Diagram {
+    /// Title line.
+    pub title: String,
+    /// Pieces on the board.
+    pub pieces: Vec<(Cell, Piece)>,
+    /// Marked cells.
+    pub marks: Vec<(Cell, char)>,
+    /// Extra legend lines (what was placed and why).
+    pub notes: Vec<String>,
+    /// Cells whose pieces the text diagram shows as `x` (placed enemies).
+    pub enemies: CellSet,
+    /// For `+` cells: what the adjacency adds there (`move`, `capture`, ...).
+    pub gains: Vec<(Cell, String)>,
+}
+
+impl Diagram {
+    /// The cells carrying a mark, in board order.
+    pub fn cells_marked(&self, mark: char) -> Vec<Cell> {
+        self.marks
+            .iter()
+            .filter(|m| m.1 == mark)
+            .map(|m| m.0)
+            .collect()
+    }
+}
+
+/// Everything `explain` says about a piece.
+#[derive(Debug, Clone)]
+pub struct Explanation {
+    /// The facts in words.
+    pub facts: Vec<String>,
+    /// The diagrams, in order.
+    pub diagrams: Vec<Diagram>,
+}
+
+/// Find a piece kind by id, letter (either case) or display name.
+pub fn find_kind(rules: &Rules, name: &str) -> Result<KindId, String> {
+    if let Some(k) = rules.kind_by_id(name) {
+        return Ok(k);
+    }
+    let mut chars = name.chars();
+    if let (Some(ch), None) = (chars.next(), chars.next()) {
+        if let Some(k) = rules.kind_by_letter(ch) {
+            return Ok(k);
+        }
+    }
+    if let Some(k) = rules
+        .kinds
+        .iter()
+        .position(|k| k.name.eq_ignore_ascii_case(name) || k.id.eq_ignore_ascii_case(name))
+    {
+        return Ok(k as KindId);
+    }
+    let list: Vec<String> = rules
+        .kinds
+        .iter()
+        .map(|k| format!("{} ({})", k.id, k.letter))
+        .collect();
+    Err(format!(
+        "error: {} has no piece `{name}`\n  the pieces are: {}\n  give a piece id or letter",
+        rules.name,
+        list.join(", ")
+    ))
+}
+
+/// The cell a lone piece is explained on: the centre (`f6` on hex; on even boards the cell
+/// just below and left of the middle, so a White piece has more room ahead).
+pub fn centre_cell(rules: &Rules) -> Cell {
+    let g = &rules.geometry;
+    match g.shape {
+        Shape::Square { files, ranks } => g
+            .at((files as i32 - 1) / 2, (ranks as i32 - 1) / 2)
+            .expect("the centre is on the board"),
+        Shape::Hex { .. } => g.at(0, 0).expect("the centre is on the board"),
+    }
+}
+
+/// Orthogonal unit steps of the board.
+fn orthogonal_steps(rules: &Rules) -> &'static [(i32, i32)] {
+    if rules.geometry.is_hex() {
+        &[(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)]
+    } else {
+        &[(0, 1), (1, 0), (0, -1), (-1, 0)]
+    }
+}
+
+/// A kind to stand in as an enemy or a neutral friend: not royal and not one of `avoid` if
+/// possible, preferring `prefer`.
+fn stand_in(rules: &Rules, prefer: KindId, avoid: &[KindId]) -> Option<KindId> {
+    let ok = |k: KindId| !rules.kinds[k as usize].royal && !avoid.contains(&k);
+    if ok(prefer) {
+        return Some(prefer);
+    }
+    (0..rules.kinds.len() as KindId).find(|&k| ok(k))
+}
+
+/// Per cell, what the records of `piece` on `from` reach in `pos`: moves to empty cells as
+/// the board stands; captures by putting an enemy on each candidate empty cell in turn.
+fn records_reach(
+    rules: &Rules,
+    pos: &Position,
+    piece: Piece,
+    from: Cell,
+    records: &[MoveRecord],
+    enemy: Piece,
+    reach: &mut [Reach],
+) {
+    let side = piece.color();
+    for rec in records {
+        if rec.shape == RecordShape::Castle {
+            continue;
+        }
+        let initial = rec.flags & flag::INITIAL != 0;
+        if rec.flags & flag::MOVE != 0 {
+            for_each_target(rules, pos, side, rec, 0xFF, |t| {
+                if let Target::Plain(to) | Target::DoubleStep(to, _, _) = t {
+                    if pos.code_at(to) == 0 {
+                        let r = &mut reach[to as usize];
+                        if initial {
+                            r.initial = true;
+                        } else {
+                            r.moves = true;
+                        }
+                    }
+                }
+            });
+        }
+        if rec.flags & flag::CAPTURE != 0 {
+            for &x in rules.record_cells(rec) {
+                if x == from || pos.code_at(x) != 0 {
+                    continue;
+                }
+                let mut p = pos.clone();
+                p.put(rules, x, enemy);
+                let mut hit = false;
+                for_each_target(rules, &p, side, rec, 0xFF, |t| {
+                    hit |= t == Target::Plain(x);
+                });
+                if hit {
+                    let r = &mut reach[x as usize];
+                    if initial {
+                        r.initial = true;
+                    } else {
+                        r.captures = true;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Landing cells of the hook's moves for the piece on `from` in `pos`.
+fn hook_reach(
+    rules: &Rules,
+    pos: &Position,
+    hook: &Hook,
+    piece: Piece,
+    from: Cell,
+    reach: &mut [Reach],
+) {
+    let mut out = Vec::new();
+    crate::hooks::generate(rules, pos, hook, piece, from, &mut out);
+    for mv in out {
+        if mv.kind == MoveKind::Sweep || matches!(hook, Hook::ElephantCharge(_)) {
+            reach[mv.to as usize].hook = true;
+        }
+    }
+}
+
+/// Enemy pieces two cells out along every orthogonal line (where the board allows): what an
+/// `elephant-charge` needs to capture.
+fn place_charge_targets(rules: &Rules, pos: &mut Position, from: Cell, enemy: Piece) -> CellSet {
+    let g = &rules.geometry;
+    let mut placed = CellSet::EMPTY;
+    for &step in orthogonal_steps(rules) {
+        if let Some(c) = g.offset(from, step).and_then(|c| g.offset(c, step)) {
+            if pos.code_at(c) == 0 {
+                pos.put(rules, c, enemy);
+                placed.insert(c);
+            }
+        }
+    }
+    placed
+}
+
+fn names(rules: &Rules, kinds: &[KindId], last: &str) -> String {
+    let n: Vec<&str> = kinds
+        .iter()
+        .map(|&k| rules.kinds[k as usize].name.as_str())
+        .collect();
+    match n.len() {
+        0 => String::new(),
+        1 => n[0].to_string(),
+        _ => format!("{} {last} {}", n[..n.len() - 1].join(", "), n[n.len() - 1]),
+    }
+}
+
+fn cell_list(rules: &Rules, cells: &CellSet) -> String {
+    let v: Vec<&str> = cells.iter().map(|c| rules.geometry.name(c)).collect();
+    v.join(" ")
+}
+
+/// A promotion zone (White's cells) in words.
+fn zone_words(rules: &Rules, zone: &CellSet) -> String {
+    let g = &rules.geometry;
+    if *zone == g.far_edge_white() {
+        return if g.is_hex() {
+            format!("on reaching the far edge ({})", cell_list(rules, zone))
+        } else {
+            "on reaching the last rank".to_string()
+        };
+    }
+    let ranks: Vec<u8> = (0..g.rank_count())
+        .filter(|&k| {
+            let r = g.rank_cells(k);
+            !r.is_empty() && r.and(zone) == r
+        })
+        .collect();
+    let union: CellSet = ranks
+        .iter()
+        .fold(CellSet::EMPTY, |acc, &k| acc.or(&g.rank_cells(k)));
+    if !ranks.is_empty() && union == *zone {
+        let list: Vec<String> = ranks.iter().map(|k| (k + 1).to_string()).collect();
+        return format!(
+            "on reaching rank{} {}",
+            if list.len() == 1 { "" } else { "s" },
+            list.join(", ")
+        );
+    }
+    let (lo, hi) = g
+        .cells()
+        .map(|c| g.height(c))
+        .fold((i32::MAX, i32::MIN), |a, h| (a.0.min(h), a.1.max(h)));
+    for n in lo..=hi {
+        let above: CellSet = g.cells().filter(|&c| g.height(c) >= n).collect();
+        if above == *zone {
+            return format!(
+                "on reaching a cell at least {n} half-cells above the middle of the board (min_height = {n}: {})",
+                cell_list(rules, zone)
+            );
+        }
+    }
+    format!(
+        "on reaching {} (White; mirrored for Black)",
+        cell_list(rules, zone)
+    )
+}
+
+/// The kind's facts in words.
+fn facts(rules: &Rules, kind_id: KindId, adjacent_betza: &[String]) -> Vec<String> {
+    let kind = &rules.kinds[kind_id as usize];
+    let mut out = Vec::new();
+    out.push(format!(
+        "{} — id `{}`, letter {} (White) / {} (Black)",
+        kind.name,
+        kind.id,
+        kind.letter,
+        kind.letter.to_ascii_lowercase()
+    ));
+    let betza: Vec<String> = kind.betza.iter().map(|b| format!("`{b}`")).collect();
+    out.push(format!(
+        "betza: {}",
+        if kind.betza.iter().all(|b| b.is_empty()) {
+            "(none: no moves of its own)".to_string()
+        } else {
+            betza.join(" + ")
+        }
+    ));
+    out.push(format!(
+        "royal: {}",
+        if kind.royal {
+            "yes (may not be left attacked; checkmating it wins)"
+        } else {
+            "no"
+        }
+    ));
+    out.push(format!(
+        "value: {}",
+        kind.value
+            .map(|v| format!("{v}"))
+            .unwrap_or_else(|| "not given".to_string())
+    ));
+    if kind.promotion.is_empty() {
+        out.push("promotion: none".to_string());
+    } else {
+        let rule_words: Vec<String> = kind
+            .promotion
+            .iter()
+            .map(|p| {
+                let trigger = if !p.adjacent_to_enemy.is_empty() {
+                    format!(
+                        "when its move ends next to an enemy {}",
+                        names(rules, &p.adjacent_to_enemy, "or")
+                    )
+                } else {
+                    zone_words(rules, &p.zone[0])
+                };
+                let must = if p.forced { "it must" } else { "it may" };
+                format!("{trigger} {must} promote to {}", names(rules, &p.to, "or"))
+            })
+            .collect();
+        if rule_words.len() == 1 {
+            out.push(format!("promotion: {}", rule_words[0]));
+        } else {
+            out.push("promotion (the first rule that applies decides):".to_string());
+            for (i, w) in rule_words.iter().enumerate() {
+                out.push(format!("  {}. {w}", i + 1));
+            }
+        }
+    }
+    if !kind.adjacent_kinds.is_empty() {
+        let extra: Vec<String> = adjacent_betza.iter().map(|b| format!("`{b}`")).collect();
+        out.push(format!(
+            "next to a friendly {}: extra moves {}",
+            names(rules, &kind.adjacent_kinds, "or"),
+            if extra.iter().all(|b| b == "``") {
+                "(none in Betza; see the hook)".to_string()
+            } else {
+                extra.join(" + ")
+            }
+        ));
+    }
+    if let Some(zone) = &kind.initial_zone {
+        out.push(format!(
+            "initial moves: only from its initial zone ({})",
+            cell_list(rules, &zone[0])
+        ));
+    } else if rules
+        .records_of(Piece::new(kind_id, Color::White), centre_cell(rules))
+        .iter()
+        .any(|r| r.flags & flag::INITIAL != 0 && r.shape != RecordShape::Castle)
+    {
+        out.push("initial moves: only while it has never moved".to_string());
+    }
+    if kind.castles {
+        out.push(format!(
+            "castles with: {} (not drawn)",
+            names(rules, &kind.castles_with, "or")
+        ));
+    }
+    if !kind.first_move_captures {
+        out.push(
+            "first move: a piece that starts the game on the board makes its first move without capturing"
+                .to_string(),
+        );
+    }
+    let piece = Piece::new(kind_id, Color::White);
+    if rules
+        .records_of(piece, centre_cell(rules))
+        .iter()
+        .any(|r| r.flags & flag::EN_PASSANT != 0)
+    {
+        out.push("en passant: its `e` captures take en passant (drawn as plain captures)".into());
+    }
+    match &kind.hook {
+        None => {}
+        Some(Hook::BorrowMoves(b)) => {
+            out.push(
+                "hook `borrow-moves`: it moves and captures like any piece kind its side has on the board, taken from its own cell; its moves depend on the other pieces, so no diagram can show them"
+                    .to_string(),
+            );
+            if b.remote {
+                out.push("  remote: it also captures on any cell holding an enemy another friendly piece attacks, and moves to any empty cell another friendly piece could move to".to_string());
+            }
+        }
+        Some(Hook::ElephantCharge(c)) => {
+            let enhanced = if c.enhanced_length != c.length && !kind.adjacent_kinds.is_empty() {
+                format!(
+                    "; {} cells while next to a friendly {}",
+                    c.enhanced_length,
+                    names(rules, &kind.adjacent_kinds, "or")
+                )
+            } else {
+                String::new()
+            };
+            out.push(format!(
+                "hook `elephant-charge`: charges {} cells along an orthogonal line{enhanced} (first cell empty), captures every piece on the path after the first cell, friend or foe (never its own royal piece){}, lands on the last cell and becomes a {}",
+                c.length,
+                if c.requires_enemy_capture {
+                    ", at least one an enemy"
+                } else {
+                    ""
+                },
+                rules.kinds[c.becomes as usize].name
+            ));
+        }
+    }
+    out
+}
+
+/// Explain a piece kind. `adjacent_betza` is the file's `when_adjacent_to` Betza text (for
+/// the words only; the diagrams come from the compiled records).
+pub fn explain(rules: &Rules, kind_id: KindId, adjacent_betza: &[String]) -> Explanation {
+    let g = &rules.geometry;
+    let kind = &rules.kinds[kind_id as usize];
+    let piece = Piece::new(kind_id, Color::White);
+    let from = centre_cell(rules);
+    let enemy_kind = stand_in(rules, kind_id, &[]).unwrap_or(kind_id);
+    let enemy = Piece::new(enemy_kind, Color::Black);
+    let n = g.cell_count();
+    let mut diagrams = Vec::new();
+
+    // 1. Alone on an empty board.
+    let mut pos = Position::empty(rules);
+    pos.put(rules, from, piece);
+    let mut reach = vec![Reach::default(); n];
+    records_reach(
+        rules,
+        &pos,
+        piece,
+        from,
+        rules.records_of(piece, from),
+        enemy,
+        &mut reach,
+    );
+    if let Some(hook @ Hook::BorrowMoves(_)) = &kind.hook {
+        // Alone, it has nobody to borrow from: nothing to add (said in words).
+        hook_reach(rules, &pos, hook, piece, from, &mut reach);
+    }
+    let mut notes = vec![format!(
+        "White {} on {}, moving up the board; every other cell empty",
+        kind.name,
+        g.name(from)
+    )];
+    if matches!(kind.hook, Some(Hook::BorrowMoves(_))) {
+        notes.push(
+            "borrow-moves: alone it borrows nothing; its moves depend on the other pieces".into(),
+        );
+    }
+    if rules
+        .records_of(piece, from)
+        .iter()
+        .any(|r| matches!(r.shape, RecordShape::Hop | RecordShape::Grasshop))
+    {
+        notes.push(
+            "its hopping moves (`p` cannon, `g` grasshopper) need a piece to jump over: none here"
+                .into(),
+        );
+    }
+    if reach.iter().all(|r| !r.any()) {
+        notes.push("no targets on an empty board".into());
+    }
+    diagrams.push(Diagram {
+        title: format!("{} alone on {}", kind.name, g.name(from)),
+        pieces: vec![(from, piece)],
+        marks: marks_of(&reach, None),
+        notes,
+        enemies: CellSet::EMPTY,
+        gains: Vec::new(),
+    });
+
+    // 2. The charge, with enemy pieces to capture.
+    if let Some(hook @ Hook::ElephantCharge(c)) = &kind.hook {
+        let mut pos = Position::empty(rules);
+        pos.put(rules, from, piece);
+        let placed = place_charge_targets(rules, &mut pos, from, enemy);
+        let mut reach = vec![Reach::default(); n];
+        hook_reach(rules, &pos, hook, piece, from, &mut reach);
+        let mut pieces = vec![(from, piece)];
+        pieces.extend(placed.iter().map(|c| (c, enemy)));
+        diagrams.push(Diagram {
+            title: format!("{}: its charge (hook elephant-charge)", kind.name),
+            pieces,
+            marks: marks_of(&reach, None),
+            notes: vec![
+                format!(
+                    "enemy {}s (x in text) placed 2 cells out on each line; h: where a {}-cell charge lands",
+                    rules.kinds[enemy_kind as usize].name,
+                    c.length
+                ),
+                "the charge captures every piece on the path after its first cell".into(),
+            ],
+            enemies: placed,
+            gains: Vec::new(),
+        });
+    }
+
+    // 3. Next to a friendly adjacency piece.
+    if !kind.adjacent_kinds.is_empty() {
+        let friend_kind = kind
+            .adjacent_kinds
+            .iter()
+            .copied()
+            .find(|&k| rules.kinds[k as usize].royal)
+            .unwrap_or(kind.adjacent_kinds[0]);
+        let friend = Piece::new(friend_kind, Color::White);
+        let behind = g
+            .offset(from, (0, -1))
+            .or_else(|| g.offset(from, (0, 1)))
+            .expect("the centre has a neighbour");
+        let mut pos = Position::empty(rules);
+        pos.put(rules, from, piece);
+        pos.put(rules, behind, friend);
+        let mut placed = CellSet::EMPTY;
+        if matches!(kind.hook, Some(Hook::ElephantCharge(_))) {
+            placed = place_charge_targets(rules, &mut pos, from, enemy);
+        }
+        let reach_with = |pos: &Position, boosted: bool| {
+            let mut reach = vec![Reach::default(); n];
+            let records = if boosted {
+                rules.records_in(pos, piece, from)
+            } else {
+                rules.records_of(piece, from)
+            };
+            records_reach(rules, pos, piece, from, records, enemy, &mut reach);
+            if let Some(hook) = &kind.hook {
+                hook_reach(rules, pos, hook, piece, from, &mut reach);
+            }
+            reach
+        };
+        let with = reach_with(&pos, true);
+        // The same board with a friend that gives nothing in the adjacency piece's place.
+        let mut avoid = kind.adjacent_kinds.clone();
+        avoid.push(kind_id);
+        let without = match stand_in(rules, kind_id, &avoid) {
+            Some(k) => {
+                let mut plain = pos.clone();
+                plain.take(rules, behind);
+                plain.put(rules, behind, Piece::new(k, Color::White));
+                reach_with(&plain, false)
+            }
+            None => {
+                let mut reach = vec![Reach::default(); n];
+                records_reach(
+                    rules,
+                    &pos,
+                    piece,
+                    from,
+                    rules.records_of(piece, from),
+                    enemy,
+                    &mut reach,
+                );
+                reach
+            }
+        };
+        let mut pieces = vec![(from, piece), (behind, friend)];
+        pieces.extend(placed.iter().map(|c| (c, enemy)));
+        let mut notes = vec![format!(
+            "a friendly {} on {}: +: cells it gains (new targets, or new ways onto a target)",
+            rules.kinds[friend_kind as usize].name,
+            g.name(behind)
+        )];
+        if !placed.is_empty() {
+            notes.push("enemy pieces (x in text) placed for the charge".into());
+        }
+        diagrams.push(Diagram {
+            title: format!(
+                "{} next to a friendly {}",
+                kind.name, rules.kinds[friend_kind as usize].name
+            ),
+            pieces,
+            marks: marks_of(&with, Some(&without)),
+            notes,
+            enemies: placed,
+            gains: with
+                .iter()
+                .zip(&without)
+                .enumerate()
+                .filter(|(_, (w, b))| w.adds_to(**b))
+                .map(|(c, (w, b))| (c as Cell, w.gained_over(*b)))
+                .collect(),
+        });
+    }
+
+    Explanation {
+        facts: facts(rules, kind_id, adjacent_betza),
+        diagrams,
+    }
+}
+
+/// Marks per cell; with `base`, cells where `reach` adds to `base` are `+`.
+fn marks_of(reach: &[Reach], base: Option<&[Reach]>) -> Vec<(Cell, char)> {
+    reach
+        .iter()
+        .enumerate()
+        .filter_map(|(c, r)| {
+            let extra = base.is_some_and(|b| r.adds_to(b[c]));
+            let mark = if extra { Some('+') } else { r.mark() };
+            mark.map(|m| (c as Cell, m))
+        })
+        .collect()
+}
+
+/// A text drawing of a diagram: pieces by letter (placed enemies as `x`), marks, `.` empty.
+pub fn text_board(rules: &Rules, diagram: &Diagram) -> String {
+    let g = &rules.geometry;
+    let mut chars = vec!['.'; g.cell_count()];
+    for &(c, m) in &diagram.marks {
+        chars[c as usize] = m;
+    }
+    for &(c, p) in &diagram.pieces {
+        chars[c as usize] = if diagram.enemies.contains(c) {
+            'x'
+        } else {
+            rules.kinds[p.kind() as usize].letter
+        };
+    }
+    let mut out = String::new();
+    if g.is_hex() {
+        let (qmin, qmax) = g
+            .cells()
+            .map(|c| g.coords(c).0)
+            .fold((i32::MAX, i32::MIN), |a, q| (a.0.min(q), a.1.max(q)));
+        let height = |c: Cell| {
+            let (q, r) = g.coords(c);
+            2 * r + q
+        };
+        let (ymin, ymax) = g
+            .cells()
+            .map(height)
+            .fold((i32::MAX, i32::MIN), |a, y| (a.0.min(y), a.1.max(y)));
+        let width = ((qmax - qmin) * 4 + 1) as usize;
+        // Files are columns (every other half-row holds a file's cell); the file letters
+        // go on one line below the board.
+        let column = |c: Cell| ((g.coords(c).0 - qmin) * 4) as usize + 2;
+        for y in (ymin..=ymax).rev() {
+            let mut line = vec![' '; width + 4];
+            for c in g.cells().filter(|&c| height(c) == y) {
+                line[column(c)] = chars[c as usize];
+            }
+            let s: String = line.into_iter().collect();
+            out.push_str(s.trim_end());
+            out.push('\n');
+        }
+        let mut line = vec![' '; width + 4];
+        for c in g.cells().filter(|&c| g.rank(c) == 0) {
+            line[column(c)] = g.name(c).chars().next().unwrap_or('?');
+        }
+        let s: String = line.into_iter().collect();
+        out.push('\n');
+        out.push_str(s.trim_end());
+        out.push('\n');
+    } else {
+        for row in g.rows() {
+            out.push_str(&format!("{:>3} ", g.rank(row[0]) + 1));
+            for &c in row {
+                out.push(' ');
+                out.push(chars[c as usize]);
+            }
+            out.push('\n');
+        }
+        out.push_str("    ");
+        for &c in &g.rows()[0] {
+            out.push(' ');
+            out.push(g.name(c).chars().next().unwrap_or('?'));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The whole explanation as text.
+pub fn explanation_text(rules: &Rules, e: &Explanation) -> String {
+    let mut out = String::new();
+    for f in &e.facts {
+        out.push_str(f);
+        out.push('\n');
+    }
+    for (i, d) in e.diagrams.iter().enumerate() {
+        out.push_str(&format!("\n{}. {}\n", i + 1, d.title));
+        for n in &d.notes {
+            out.push_str(&format!("   {n}\n"));
+        }
+        out.push('\n');
+        out.push_str(&text_board(rules, d));
+        out.push('\n');
+        for &(m, meaning) in MARKS {
+            let cells = d.cells_marked(m);
+            if cells.is_empty() {
+                continue;
+            }
+            let list: Vec<String> = cells
+                .iter()
+                .map(|&c| {
+                    let name = rules.geometry.name(c);
+                    match d.gains.iter().find(|g| g.0 == c) {
+                        Some((_, what)) if m == '+' => format!("{name} ({what})"),
+                        _ => name.to_string(),
+                    }
+                })
+                .collect();
+            out.push_str(&format!(
+                "   {m}  {meaning} ({}): {}\n",
+                cells.len(),
+                list.join(" ")
+            ));
+        }
+    }
+    out
+}
+
+/// The diagrams as SVG panels.
+pub fn explanation_svg(rules: &Rules, e: &Explanation) -> String {
+    let panels: Vec<Panel> = e
+        .diagrams
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let mut legend = d.notes.clone();
+            let present: Vec<String> = MARKS
+                .iter()
+                .filter(|(m, _)| d.marks.iter().any(|x| x.1 == *m))
+                .map(|(m, meaning)| format!("{m} {meaning}"))
+                .collect();
+            if !present.is_empty() {
+                legend.push(present.join(" · "));
+            }
+            Panel {
+                caption: Some(format!("{}. {}", i + 1, d.title)),
+                pieces: d.pieces.clone(),
+                marks: d.marks.clone(),
+                legend,
+                ..Panel::default()
+            }
+        })
+        .collect();
+    document(rules, &panels, false)
+}
+
+/// The `when_adjacent_to` Betza strings of a piece, read from the variant file's text.
+fn adjacent_betza_in_file(file: &std::path::Path, id: &str) -> Vec<String> {
+    let Ok(text) = std::fs::read_to_string(file) else {
+        return Vec::new();
+    };
+    let (spec, _) = crate::variant::load_spec(&text);
+    spec.pieces
+        .get(id)
+        .and_then(|p| p.when_adjacent_to.as_ref())
+        .map(|a| a.betza.iter().map(|b| b.value.clone()).collect())
+        .unwrap_or_default()
+}
+
+/// The `explain` command: print the explanation; with `output`, also write it as SVG
+/// (`-` = stdout, after the text).
+pub fn command(
+    rules: &Rules,
+    file: &std::path::Path,
+    piece: &str,
+    output: Option<&std::path::Path>,
+) -> Result<(), String> {
+    let kind = find_kind(rules, piece)?;
+    let adjacent = adjacent_betza_in_file(file, &rules.kinds[kind as usize].id);
+    let e = explain(rules, kind, &adjacent);
+    print!("{}", explanation_text(rules, &e));
+    if let Some(path) = output {
+        crate::svg::write_output(path, &explanation_svg(rules, &e))?;
+    }
+    Ok(())
+}

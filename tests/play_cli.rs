@@ -1,0 +1,252 @@
+//! `fairyrules play` through the binary: engine-vs-engine games finish with a result line,
+//! scripted human games (stdin) are judged, bad input is explained, `undo` and `claim` work.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn variant(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("variants")
+        .join(format!("{name}.toml"))
+}
+
+/// Run `fairyrules play FILE ARGS...` with `input` on stdin; returns (status, stdout).
+fn play(name: &str, args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyrules"))
+        .arg("play")
+        .arg(variant(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run fairyrules");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn last_line(text: &str) -> &str {
+    text.lines().last().unwrap_or("")
+}
+
+fn assert_result_line(line: &str) {
+    assert!(
+        ["1-0 (", "0-1 (", "1/2-1/2 ("]
+            .iter()
+            .any(|p| line.starts_with(p)),
+        "last line is not a result: {line:?}"
+    );
+}
+
+#[test]
+fn engine_vs_engine_chess_finishes_with_a_result() {
+    let (code, out, err) = play(
+        "chess",
+        &[
+            "--white",
+            "engine",
+            "--black",
+            "engine",
+            "--depth",
+            "2",
+            "--max-plies",
+            "120",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_result_line(last_line(&out));
+    assert!(out.contains("Game record (Chess):"));
+    assert!(out.lines().any(|l| l.starts_with("1. ")), "numbered record");
+    assert!(out.contains("(engine) plays"));
+}
+
+#[test]
+fn engine_vs_engine_on_a_hex_board_finishes_with_a_result() {
+    let (code, out, err) = play(
+        "heroes-hexagonal",
+        &[
+            "--white",
+            "engine",
+            "--black",
+            "engine",
+            "--depth",
+            "2",
+            "--max-plies",
+            "150",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_result_line(last_line(&out));
+    assert!(out.contains("Game record (Heroes Hexagonal Chess v2):"));
+}
+
+#[test]
+fn engine_vs_engine_glinski_with_movetime() {
+    let (code, out, err) = play(
+        "glinski",
+        &[
+            "--white",
+            "engine",
+            "--black",
+            "engine",
+            "--movetime",
+            "20",
+            "--max-plies",
+            "40",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_result_line(last_line(&out));
+}
+
+#[test]
+fn max_plies_adjudicates_a_draw() {
+    let (_, out, _) = play(
+        "chess",
+        &[
+            "--white",
+            "engine",
+            "--black",
+            "engine",
+            "--depth",
+            "1",
+            "--max-plies",
+            "6",
+        ],
+        "",
+    );
+    assert_eq!(
+        last_line(&out),
+        "1/2-1/2 (draw by adjudication: 6 plies played, the --max-plies limit)"
+    );
+    assert!(out.contains("\n3. "), "three numbered moves:\n{out}");
+}
+
+#[test]
+fn fools_mate_typed_on_stdin() {
+    let (code, out, _) = play(
+        "chess",
+        &["--white", "human", "--black", "human"],
+        "f2f3\ne7e5\ng2g4\nd8h4\n",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(last_line(&out), "0-1 (Black wins by checkmate)");
+    assert!(out.contains("Game over: 0-1 (Black wins by checkmate)"));
+    assert!(out.contains("\n1. f2f3 e7e5\n2. g2g4 d8h4\n"), "{out}");
+}
+
+#[test]
+fn bad_input_is_explained_and_the_game_goes_on() {
+    let (_, out, _) = play(
+        "chess",
+        &["--white", "human", "--black", "human"],
+        "e2e5\nhello\ne7e8\ne2e4\nmoves\nquit\n",
+    );
+    assert!(
+        out.contains("illegal move: `e2e5` is not legal here"),
+        "{out}"
+    );
+    assert!(out.contains("malformed move"), "{out}");
+    assert!(out.contains("illegal move: `e7e8`"), "{out}");
+    assert!(out.contains("1. White plays e2e4"), "{out}");
+    assert!(out.contains("20 legal moves:"), "{out}");
+    assert_eq!(last_line(&out), "* (game abandoned by Black)");
+}
+
+#[test]
+fn ambiguous_promotion_asks_for_a_letter() {
+    let (_, out, _) = play(
+        "chess",
+        &[
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--fen",
+            "7k/P7/8/8/8/8/8/K7 w - - 0 1",
+        ],
+        "a7a8\na7a8n\nquit\n",
+    );
+    assert!(out.contains("promotes: add one of the letters"), "{out}");
+    assert!(out.contains("White plays a7a8n"), "{out}");
+}
+
+#[test]
+fn undo_against_the_engine_takes_back_a_full_move() {
+    let (_, out, _) = play(
+        "chess",
+        &["--white", "human", "--black", "engine", "--depth", "1"],
+        "e2e4\nundo\nd2d4\nquit\n",
+    );
+    assert!(out.contains("Took back 2 plies."), "{out}");
+    let record: Vec<&str> = out
+        .split("Game record (Chess):\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .collect();
+    assert!(record[0].starts_with("1. d2d4 "), "{record:?}");
+}
+
+#[test]
+fn undo_between_humans_takes_back_one_ply() {
+    let (_, out, _) = play(
+        "chess",
+        &["--white", "human", "--black", "human"],
+        "undo\ne2e4\ne7e5\nundo\nc7c5\nquit\n",
+    );
+    assert!(out.contains("Nothing to take back."), "{out}");
+    assert!(out.contains("Took back 1 ply."), "{out}");
+    assert!(out.contains("\n1. e2e4 c7c5\n"), "{out}");
+}
+
+#[test]
+fn repetition_draw_is_offered_and_claimed() {
+    let moves = "g1f3\ng8f6\nf3g1\nf6g8\ng1f3\ng8f6\nf3g1\nf6g8\nclaim\n";
+    let (_, out, _) = play("chess", &["--white", "human", "--black", "human"], moves);
+    assert!(
+        out.contains("White may claim a draw (draw by repetition)"),
+        "{out}"
+    );
+    assert_eq!(
+        last_line(&out),
+        "1/2-1/2 (draw by repetition, claimed by White)"
+    );
+    // A claim without grounds is refused.
+    let (_, out, _) = play(
+        "chess",
+        &["--white", "human", "--black", "human"],
+        "claim\nquit\n",
+    );
+    assert!(out.contains("No draw can be claimed now"), "{out}");
+}
+
+#[test]
+fn end_of_input_abandons_the_game() {
+    let (code, out, _) = play("capablanca", &[], "");
+    assert_eq!(code, 0);
+    assert_eq!(last_line(&out), "* (game abandoned: end of input)");
+}
+
+#[test]
+fn bad_position_string_is_an_error() {
+    let (code, _, err) = play("chess", &["--fen", "xyz w"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("position string"), "{err}");
+}
