@@ -437,13 +437,6 @@ struct SafeMoves {
 impl SafeMoves {
     fn new(rules: &Rules, pos: &Position, side: Color) -> Option<SafeMoves> {
         let enemy = side.flip();
-        if rules
-            .hook_kinds
-            .iter()
-            .any(|&k| !pos.cells_of(Piece::new(k, enemy)).is_empty())
-        {
-            return None;
-        }
         let mut royals = CellSet::EMPTY;
         for &k in &rules.royal_kinds {
             royals = royals.or(pos.cells_of(Piece::new(k, side)));
@@ -461,6 +454,22 @@ impl SafeMoves {
                 }
                 for from in rules.attackers_conditional(piece, royal).and(placed).iter() {
                     add_lines(rules, pos, piece, from, royal, &mut danger);
+                }
+            }
+            for &k in &rules.hook_kinds {
+                let piece = Piece::new(k, enemy);
+                if let Some(hook) = &rules.kinds[k as usize].hook {
+                    for from in pos.cells_of(piece).iter() {
+                        crate::hooks::add_attack_lines(
+                            rules,
+                            pos,
+                            hook,
+                            piece,
+                            from,
+                            royal,
+                            &mut danger,
+                        );
+                    }
                 }
             }
         }
@@ -486,7 +495,12 @@ fn add_lines(
     target: Cell,
     danger: &mut CellSet,
 ) {
-    for rec in rules.records_in(pos, piece, from) {
+    add_record_lines(rules, rules.records_in(pos, piece, from), target, danger);
+}
+
+/// [`add_lines`] for a given list of records.
+pub fn add_record_lines(rules: &Rules, records: &[MoveRecord], target: Cell, danger: &mut CellSet) {
+    for rec in records {
         if rec.flags & flag::CAPTURE == 0 {
             continue;
         }

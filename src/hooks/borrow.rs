@@ -127,6 +127,21 @@ impl BorrowMoves {
         reaches
     }
 
+    /// The path cells of every lent move that could reach `target`.
+    pub fn add_attack_lines(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        piece: Piece,
+        from: Cell,
+        target: Cell,
+        danger: &mut CellSet,
+    ) {
+        for_each_lender(rules, pos, piece, from, |lender, _| {
+            crate::movegen::add_record_lines(rules, rules.records_of(lender, from), target, danger);
+        });
+    }
+
     /// Append the borrower's pseudo-legal moves.
     pub fn generate(
         &self,

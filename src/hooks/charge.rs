@@ -172,6 +172,18 @@ impl ElephantCharge {
         });
     }
 
+    /// The cells from the charger up to `target` on a ray that reaches it: emptying or
+    /// filling them can start or stop a charge through `target`.
+    pub fn add_attack_lines(&self, from: Cell, target: Cell, danger: &mut crate::cellset::CellSet) {
+        for ray in &self.rays[from as usize] {
+            if let Some(i) = ray.iter().position(|&c| c == target) {
+                for &c in &ray[..i] {
+                    danger.insert(c);
+                }
+            }
+        }
+    }
+
     /// Whether a charge of the piece on `from` captures on `target`.
     pub fn attacks(
         &self,

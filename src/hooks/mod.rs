@@ -190,6 +190,25 @@ pub fn en_passant_reaches(
     }
 }
 
+/// Add to `danger` every cell whose change of contents by a move of the other side could
+/// make the hook's piece on `from` attack `target` (see `movegen`'s safe-move filter). The
+/// other side's move can neither add pieces to this side nor change what they lend or
+/// whether they stand next to their own pieces, so only path cells matter.
+pub fn add_attack_lines(
+    rules: &Rules,
+    pos: &Position,
+    hook: &Hook,
+    piece: Piece,
+    from: Cell,
+    target: Cell,
+    danger: &mut crate::cellset::CellSet,
+) {
+    match hook {
+        Hook::BorrowMoves(b) => b.add_attack_lines(rules, pos, piece, from, target, danger),
+        Hook::ElephantCharge(c) => c.add_attack_lines(from, target, danger),
+    }
+}
+
 /// Whether the hook lets the piece on `from` capture on `target`.
 #[inline]
 pub fn attacks(
