@@ -8,7 +8,7 @@ use fairyrules::fen::{parse_fen, to_fen};
 use fairyrules::load::load_file;
 use fairyrules::movegen::legal_moves;
 use fairyrules::notation::{move_to_string, parse_move};
-use fairyrules::perft::{divide, perft};
+
 use fairyrules::position::Position;
 use fairyrules::render::render_text;
 use fairyrules::rules::Rules;
@@ -45,6 +45,9 @@ enum Command {
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
+        /// Split the root moves across this many threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// List the legal moves, one per line.
     Moves {
@@ -125,18 +128,19 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             depth,
             position: args,
             divide: by_move,
+            threads,
         } => {
             let rules = load(&file)?;
             let mut pos = position(&rules, &args)?;
             let start = std::time::Instant::now();
             let nodes = if by_move {
-                let rows = divide(&rules, &mut pos, depth);
+                let rows = fairyrules::perft::divide_parallel(&rules, &mut pos, depth, threads);
                 for (name, n) in &rows {
                     println!("{name}: {n}");
                 }
                 rows.iter().map(|r| r.1).sum()
             } else {
-                perft(&rules, &mut pos, depth)
+                fairyrules::perft::perft_parallel(&rules, &mut pos, depth, threads)
             };
             let secs = start.elapsed().as_secs_f64();
             println!("nodes: {nodes}");
