@@ -28,6 +28,11 @@ fn perft_benches(c: &mut Criterion) {
     bench_variant(c, "chess.toml", 5);
     bench_variant(c, "capablanca.toml", 4);
     bench_variant(c, "hectochess.toml", 4);
+    bench_variant(c, "glinski.toml", 4);
+    bench_variant(c, "hero-chess.toml", 4);
+    bench_variant(c, "hero-chess-queen.toml", 4);
+    bench_variant(c, "superhero-chess.toml", 4);
+    bench_variant(c, "heroes-hexagonal.toml", 4);
 }
 
 criterion_group!(benches, perft_benches);

@@ -5,6 +5,7 @@
 //! [`rules::Rules`]; a [`position::Position`] holds the mutable game state; [`movegen`] is
 //! the generic interpreter producing legal moves; [`perft`] counts them.
 
+pub mod bench;
 pub mod betza;
 pub mod cellset;
 pub mod compile;

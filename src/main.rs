@@ -34,6 +34,20 @@ struct PositionArgs {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Perft speed from the start position of each variant, as a table.
+    Bench {
+        /// Variant files (default: every `variants/*.toml`).
+        files: Vec<PathBuf>,
+        /// Seconds a measured run should take at least (the depth grows until it does).
+        #[arg(long, default_value_t = 1.0)]
+        seconds: f64,
+        /// Deepest depth tried.
+        #[arg(long, default_value_t = 7)]
+        max_depth: u32,
+        /// Threads (root moves split across them).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
     /// Count the leaf nodes of the legal move tree.
     Perft {
         /// Variant file.
@@ -200,6 +214,33 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         }
         Command::Play(args) => fairyrules::play::run(args),
         Command::Xboard(args) => fairyrules::xboard::run(args),
+        Command::Bench {
+            files,
+            seconds,
+            max_depth,
+            threads,
+        } => {
+            let files = if files.is_empty() {
+                fairyrules::bench::variant_files(std::path::Path::new("variants"))
+            } else {
+                files
+            };
+            if files.is_empty() {
+                return Err(
+                    "error: no variant files (give some, or run from the project root)".into(),
+                );
+            }
+            let mut rows = Vec::new();
+            for file in &files {
+                rows.push(fairyrules::bench::bench_file(
+                    file, seconds, max_depth, threads,
+                )?);
+                eprint!(".");
+            }
+            eprintln!();
+            print!("{}", fairyrules::bench::table(&rows));
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Validate { files } => {
             let mut failed = false;
             for file in &files {
