@@ -81,6 +81,17 @@ impl CellSet {
         ])
     }
 
+    /// The cells of `self` not in `other`.
+    #[inline(always)]
+    pub fn and_not(&self, other: &CellSet) -> CellSet {
+        CellSet([
+            self.0[0] & !other.0[0],
+            self.0[1] & !other.0[1],
+            self.0[2] & !other.0[2],
+            self.0[3] & !other.0[3],
+        ])
+    }
+
     /// Iterate over the cells in increasing order.
     #[inline(always)]
     pub fn iter(&self) -> CellSetIter {

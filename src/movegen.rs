@@ -4,7 +4,7 @@
 
 use crate::cellset::{Cell, CellSet};
 use crate::position::{Move, MoveKind, Position, NO_CELL};
-use crate::rules::{flag, Color, KindId, MoveRecord, Piece, RecordShape, Rules};
+use crate::rules::{flag, kind_flag, Color, KindId, MoveRecord, Piece, RecordShape, Rules};
 
 /// Whether the piece on `from` may make its initial (`i`) moves: it stands in its kind's
 /// initial zone, or (without a zone) it has never moved.
@@ -192,9 +192,47 @@ pub fn generate_piece_records(
     from: Cell,
     out: &mut Vec<Move>,
 ) {
-    let initial_ok = initial_allowed(rules, pos, piece, from);
-    let mask = flag_mask(rules, pos, piece, from);
-    for rec in rules.records_in(pos, piece, from) {
+    let special = rules.kind_flags[piece.kind() as usize];
+    // Plain kinds (no hook, adjacency, first-move rule or initial zone) skip the lookups.
+    let (initial_ok, mask, (records, bundle)) =
+        if special & !(kind_flag::PROMOTES | kind_flag::CASTLING) == 0 {
+            (
+                pos.unmoved().contains(from),
+                0xFF,
+                rules.generation_tables(piece, from, false),
+            )
+        } else {
+            let kind = &rules.kinds[piece.kind() as usize];
+            let boosted = !kind.adjacent_kinds.is_empty()
+                && rules.is_adjacent_to(pos, piece.color(), from, &kind.adjacent_kinds);
+            (
+                initial_allowed(rules, pos, piece, from),
+                flag_mask(rules, pos, piece, from),
+                rules.generation_tables(piece, from, boosted),
+            )
+        };
+    let promotes = special & kind_flag::PROMOTES != 0;
+    // Plain leaps by set operations.
+    let own = pos.occupied(piece.color());
+    let enemy = pos.occupied(piece.color().flip());
+    let empty_or_enemy_mask = if mask & flag::CAPTURE != 0 {
+        bundle.move_or_capture.and_not(own)
+    } else {
+        bundle.move_or_capture.and_not(own).and_not(enemy)
+    };
+    let mut leaps = empty_or_enemy_mask.or(&bundle.move_only.and_not(own).and_not(enemy));
+    if mask & flag::CAPTURE != 0 {
+        leaps = leaps.or(&bundle.capture_only.and(enemy));
+    }
+    for to in leaps.iter() {
+        let mv = Move::normal(from, to);
+        if promotes {
+            push(rules, pos, piece, mv, out);
+        } else {
+            out.push(mv);
+        }
+    }
+    for rec in records {
         if rec.flags & flag::INITIAL != 0 && !initial_ok {
             continue;
         }
@@ -213,7 +251,11 @@ pub fn generate_piece_records(
                     ..Move::normal(from, to)
                 },
             };
-            push(rules, pos, piece, mv, out);
+            if promotes {
+                push(rules, pos, piece, mv, out);
+            } else {
+                out.push(mv);
+            }
         });
     }
 }
@@ -224,8 +266,10 @@ pub fn generate_pseudo(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     for from in pos.occupied(side).iter() {
         let piece = Piece(pos.code_at(from));
         generate_piece_records(rules, pos, piece, from, out);
-        if let Some(hook) = &rules.kinds[piece.kind() as usize].hook {
-            crate::hooks::generate(rules, pos, hook, piece, from, out);
+        if rules.kind_flags[piece.kind() as usize] & kind_flag::HOOK != 0 {
+            if let Some(hook) = &rules.kinds[piece.kind() as usize].hook {
+                crate::hooks::generate(rules, pos, hook, piece, from, out);
+            }
         }
     }
 }

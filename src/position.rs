@@ -373,7 +373,15 @@ impl Position {
             }
         }
         self.clear_unmoved(rules, mv.from);
-        if self.unmoved != undo.unmoved && !rules.castling_kinds.is_empty() {
+        let castling_piece = (rules.kind_flags[mover.kind() as usize]
+            | if undo.captured != 0 {
+                rules.kind_flags[Piece(undo.captured).kind() as usize]
+            } else {
+                0
+            })
+            & crate::rules::kind_flag::CASTLING
+            != 0;
+        if castling_piece && self.unmoved != undo.unmoved {
             self.drop_dead_castling_marks(rules);
         }
         if mv.kind == MoveKind::DoubleStep {

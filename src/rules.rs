@@ -83,6 +83,22 @@ pub mod flag {
     pub const CREATES_EP: u8 = 32;
 }
 
+/// Per-kind summary bits, so the hot path can skip lookups for plain kinds.
+pub mod kind_flag {
+    /// The kind has a hook.
+    pub const HOOK: u8 = 1;
+    /// The kind has `when_adjacent_to` extra moves.
+    pub const ADJACENT: u8 = 2;
+    /// The kind's starting pieces make their first move without capturing.
+    pub const FIRST_MOVE_RESTRICTED: u8 = 4;
+    /// The kind's initial moves depend on an `initial_zone`.
+    pub const INITIAL_ZONE: u8 = 8;
+    /// The kind castles or is a castling partner.
+    pub const CASTLING: u8 = 16;
+    /// The kind has promotion rules.
+    pub const PROMOTES: u8 = 32;
+}
+
 /// How a record's cells are walked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RecordShape {
@@ -117,6 +133,20 @@ pub struct MoveRecord {
     pub paths_len: u16,
     /// Start of the alternative paths in [`Rules::paths`].
     pub paths_start: u32,
+}
+
+/// The plain leaps of a piece on a cell as cell sets (they are also the last records of the
+/// cell's record range, from `slow_end` on): generation takes them with set operations.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LeapBundle {
+    /// End of the records that are not bundled (the bundled ones follow up to the range end).
+    pub slow_end: u32,
+    /// Leaps that move or capture.
+    pub move_or_capture: CellSet,
+    /// Leaps to empty cells only.
+    pub move_only: CellSet,
+    /// Leaps that capture only.
+    pub capture_only: CellSet,
 }
 
 /// One way to reach a leap's target: cells that must be empty or occupied.
@@ -239,6 +269,10 @@ pub struct Rules {
     /// Per (piece index, cell): records while adjacent to a friendly `adjacent_kinds`
     /// piece (base plus extra moves); the same as `record_index` for other kinds.
     pub boosted_index: Vec<(u32, u32)>,
+    /// Per (piece index, cell): the plain leaps of `record_index` as sets.
+    pub leap_bundles: Vec<LeapBundle>,
+    /// Per (piece index, cell): the plain leaps of `boosted_index` as sets.
+    pub boosted_bundles: Vec<LeapBundle>,
     /// Per cell: the adjacent cells (six orthogonal neighbours on hex, eight on squares).
     pub adjacency: Vec<CellSet>,
     /// All move records.
@@ -259,6 +293,8 @@ pub struct Rules {
     pub attackers_conditional: Vec<CellSet>,
     /// Kinds with a hook (their attacks are asked of the hook).
     pub hook_kinds: Vec<KindId>,
+    /// Per kind: [`kind_flag`] bits.
+    pub kind_flags: Vec<u8>,
     /// Whether a kind has any en passant capture.
     pub has_en_passant: bool,
     /// Royal kinds.
@@ -306,6 +342,27 @@ impl Rules {
             return &self.records[start as usize..end as usize];
         }
         self.records_of(piece, cell)
+    }
+
+    /// For generation: the records that are not plain leaps, and the plain leaps as sets,
+    /// for a piece on a cell (with its extra moves when `boosted`).
+    #[inline(always)]
+    pub fn generation_tables(
+        &self,
+        piece: Piece,
+        cell: Cell,
+        boosted: bool,
+    ) -> (&[MoveRecord], &LeapBundle) {
+        let slot = piece.index() * self.cells() + cell as usize;
+        let (start, bundle) = if boosted {
+            (self.boosted_index[slot].0, &self.boosted_bundles[slot])
+        } else {
+            (self.record_index[slot].0, &self.leap_bundles[slot])
+        };
+        (
+            &self.records[start as usize..bundle.slow_end as usize],
+            bundle,
+        )
     }
 
     /// Whether `cell` is next to a piece of `color` of one of `kinds`.

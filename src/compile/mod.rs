@@ -11,6 +11,7 @@ use crate::betza::{self, BetzaMove, Hop, RangeSpec};
 use crate::cellset::{Cell, CellSet};
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::geometry::{Geometry, Shape, Vector};
+use crate::rules::kind_flag;
 use crate::rules::*;
 use crate::variant::{PieceSpec, ShapeSpec, StalemateSpec, VariantSpec, ZoneSpec};
 use atoms::{components, continuation, select, straight_parts};
@@ -48,9 +49,55 @@ struct RecordTables {
 }
 
 impl RecordTables {
-    /// Store one cell's records; returns their range and adds their capture cells to `reach`.
-    fn emit(&mut self, raw: Vec<RawRecord>, kind_has_ep: bool, reach: &mut CellSet) -> (u32, u32) {
+    /// Store one cell's records; returns their range and the bundle of plain leaps stored
+    /// last in it, and adds their capture cells to `reach`.
+    fn emit(
+        &mut self,
+        raw: Vec<RawRecord>,
+        kind_has_ep: bool,
+        reach: &mut CellSet,
+    ) -> ((u32, u32), LeapBundle) {
         let start = self.records.len() as u32;
+        // En passant leaps become two records: the plain part and the en passant part, so
+        // that the plain part can join the bundle.
+        let mut split = Vec::with_capacity(raw.len());
+        for r in raw {
+            if r.shape == RecordShape::Leap
+                && r.flags & flag::EN_PASSANT != 0
+                && r.flags & (flag::MOVE | flag::CAPTURE | flag::DESTROY) != 0
+            {
+                let mut plain = r.clone();
+                plain.flags &= !flag::EN_PASSANT;
+                let mut ep = r;
+                ep.flags &= !(flag::MOVE | flag::CAPTURE | flag::DESTROY);
+                split.push(plain);
+                split.push(ep);
+            } else {
+                split.push(r);
+            }
+        }
+        // Plain leaps (no path, not initial-only, no en passant or friendly capture) go last
+        // and are also kept as cell sets for fast generation.
+        let bundled = |r: &RawRecord| {
+            r.shape == RecordShape::Leap
+                && r.paths.is_empty()
+                && r.flags & (flag::INITIAL | flag::EN_PASSANT | flag::DESTROY) == 0
+        };
+        split.sort_by_key(|r| bundled(r));
+        let mut bundle = LeapBundle {
+            slow_end: start + split.iter().filter(|r| !bundled(r)).count() as u32,
+            ..LeapBundle::default()
+        };
+        for r in split.iter().filter(|r| bundled(r)) {
+            let to = r.cells[0];
+            match r.flags & (flag::MOVE | flag::CAPTURE) {
+                x if x == flag::MOVE | flag::CAPTURE => bundle.move_or_capture.insert(to),
+                flag::MOVE => bundle.move_only.insert(to),
+                flag::CAPTURE => bundle.capture_only.insert(to),
+                _ => {}
+            }
+        }
+        let raw = split;
         for r in raw {
             let mut flags = r.flags;
             // An initial, lame, non-capturing leap of a kind that captures en passant gives
@@ -96,7 +143,7 @@ impl RecordTables {
             });
             self.cell_pool.extend_from_slice(&r.cells);
         }
-        (start, self.records.len() as u32)
+        ((start, self.records.len() as u32), bundle)
     }
 }
 
@@ -245,6 +292,8 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
     let mut tables = RecordTables::default();
     let mut record_index = vec![(0u32, 0u32); kinds.len() * 2 * cells];
     let mut boosted_index = vec![(0u32, 0u32); kinds.len() * 2 * cells];
+    let mut leap_bundles = vec![LeapBundle::default(); kinds.len() * 2 * cells];
+    let mut boosted_bundles = vec![LeapBundle::default(); kinds.len() * 2 * cells];
     let mut capture_reach = vec![CellSet::EMPTY; kinds.len() * 2 * cells];
     let has_ep_kind: Vec<bool> = parsed
         .iter()
@@ -319,13 +368,13 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
                     .filter(|r| r.source < base_count)
                     .cloned()
                     .collect();
-                record_index[slot] = tables.emit(
+                (record_index[slot], leap_bundles[slot]) = tables.emit(
                     merge_records(base),
                     has_ep_kind[k],
                     &mut capture_reach[slot],
                 );
-                boosted_index[slot] = if extras[k].is_empty() {
-                    record_index[slot]
+                (boosted_index[slot], boosted_bundles[slot]) = if extras[k].is_empty() {
+                    (record_index[slot], leap_bundles[slot])
                 } else {
                     tables.emit(merge_records(raw), has_ep_kind[k], &mut capture_reach[slot])
                 };
@@ -500,6 +549,8 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         },
         record_index,
         boosted_index,
+        leap_bundles,
+        boosted_bundles,
         adjacency,
         records,
         cell_pool,
@@ -515,7 +566,26 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         attackers_free: Vec::new(),
         attackers_conditional: Vec::new(),
         hook_kinds: Vec::new(),
+        kind_flags: Vec::new(),
     };
+    rules.kind_flags = rules
+        .kinds
+        .iter()
+        .enumerate()
+        .map(|(k, kind)| {
+            let partner = rules
+                .kinds
+                .iter()
+                .any(|c| c.castles_with.contains(&(k as KindId)));
+            let bit = |on: bool, bit: u8| if on { bit } else { 0 };
+            bit(kind.hook.is_some(), kind_flag::HOOK)
+                | bit(!kind.adjacent_kinds.is_empty(), kind_flag::ADJACENT)
+                | bit(!kind.first_move_captures, kind_flag::FIRST_MOVE_RESTRICTED)
+                | bit(kind.initial_zone.is_some(), kind_flag::INITIAL_ZONE)
+                | bit(kind.castles || partner, kind_flag::CASTLING)
+                | bit(!kind.promotion.is_empty(), kind_flag::PROMOTES)
+        })
+        .collect();
     attack_tables::build(&mut rules);
 
     // The setup, checked against the compiled rules.
