@@ -168,11 +168,7 @@ pub fn centre_cell(rules: &Rules) -> Cell {
 
 /// Orthogonal unit steps of the board.
 fn orthogonal_steps(rules: &Rules) -> &'static [(i32, i32)] {
-    if rules.geometry.is_hex() {
-        &[(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)]
-    } else {
-        &[(0, 1), (1, 0), (0, -1), (-1, 0)]
-    }
+    rules.geometry.orthogonal_steps()
 }
 
 /// A kind to stand in as an enemy or a neutral friend: not royal and not one of `avoid` if

@@ -29,6 +29,24 @@ pub enum Shape {
 /// forward.
 pub type Vector = (i32, i32);
 
+/// Hex: the six orthogonal unit steps (through an edge), clockwise from N.
+pub const HEX_ORTHOGONAL: [Vector; 6] = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)];
+/// Hex: the six diagonal unit steps (through a corner), clockwise from 1 o'clock.
+pub const HEX_DIAGONAL: [Vector; 6] = [(1, 1), (2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2)];
+/// Squares: the four orthogonal unit steps, clockwise from N.
+pub const SQUARE_ORTHOGONAL: [Vector; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+/// Squares: the eight king steps, clockwise from N.
+pub const SQUARE_COMPASS: [Vector; 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
 /// A concrete board: its cells and their relations.
 #[derive(Debug, Clone)]
 pub struct Geometry {
@@ -270,6 +288,25 @@ impl Geometry {
         let (a, b) = (self.coords(from), self.coords(next));
         let v = (b.0 - a.0, b.1 - a.1);
         (v != (0, 0)).then_some(v)
+    }
+
+    /// The orthogonal unit steps (through an edge) of this board's cells.
+    pub fn orthogonal_steps(&self) -> &'static [Vector] {
+        if self.is_hex() {
+            &HEX_ORTHOGONAL
+        } else {
+            &SQUARE_ORTHOGONAL
+        }
+    }
+
+    /// The steps to the cells that count as adjacent: the six edge neighbours on hex, the
+    /// eight surrounding squares on square boards.
+    pub fn adjacent_steps(&self) -> &'static [Vector] {
+        if self.is_hex() {
+            &HEX_ORTHOGONAL
+        } else {
+            &SQUARE_COMPASS
+        }
     }
 
     /// Number of ranks (square) or V-ranks (hex).

@@ -6,7 +6,7 @@
 //! in White's frame; Black's are the negation (the board turned around).
 
 use crate::betza::{Atom, Direction};
-use crate::geometry::{Shape, Vector};
+use crate::geometry::{Shape, Vector, HEX_DIAGONAL, HEX_ORTHOGONAL, SQUARE_COMPASS};
 
 /// One symmetric family of moves inside an atom: a leap `(long, short)` and whether the
 /// atom itself is a slider (`R`, `B`, `Q`).
@@ -99,8 +99,8 @@ fn square_codes(dir: &Direction, orthogonal: bool) -> Vec<String> {
 
 /// Hex: which family a leap is and its six (or twelve) vectors.
 fn hex_family(leap: (i32, i32)) -> Option<Vec<Vector>> {
-    const ORTHO: [Vector; 6] = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)];
-    const DIAG: [Vector; 6] = [(1, 1), (2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2)];
+    const ORTHO: [Vector; 6] = HEX_ORTHOGONAL;
+    const DIAG: [Vector; 6] = HEX_DIAGONAL;
     let scale = |v: &[Vector; 6], k: i32| v.iter().map(|&(x, y)| (x * k, y * k)).collect();
     match leap {
         (1, 0) => Some(scale(&ORTHO, 1)),
@@ -303,16 +303,7 @@ pub fn continuation(
 fn rotate(shape: Shape, v: Vector, r: i32) -> Option<Vector> {
     match shape {
         Shape::Square { .. } => {
-            const COMPASS: [Vector; 8] = [
-                (0, 1),
-                (1, 1),
-                (1, 0),
-                (1, -1),
-                (0, -1),
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-            ];
+            const COMPASS: [Vector; 8] = SQUARE_COMPASS;
             let k = v.0.abs().max(v.1.abs());
             if k == 0 || (v.0 != 0 && v.1 != 0 && v.0.abs() != v.1.abs()) {
                 return None;
@@ -323,10 +314,7 @@ fn rotate(shape: Shape, v: Vector, r: i32) -> Option<Vector> {
             Some((n.0 * k, n.1 * k))
         }
         Shape::Hex { .. } => {
-            for family in [
-                [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)],
-                [(1, 1), (2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2)],
-            ] {
+            for family in [HEX_ORTHOGONAL, HEX_DIAGONAL] {
                 for k in 1..=3 {
                     if let Some(d) = family.iter().position(|&(x, y)| (x * k, y * k) == v) {
                         let n = family[(d as i32 + r).rem_euclid(6) as usize];

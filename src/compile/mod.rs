@@ -604,20 +604,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
 /// The cells adjacent to each cell: the six orthogonal neighbours on hex, the eight
 /// surrounding squares on square boards.
 fn geometry_adjacency(geometry: &Geometry) -> Vec<CellSet> {
-    let steps: &[Vector] = if geometry.is_hex() {
-        &[(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)]
-    } else {
-        &[
-            (0, 1),
-            (1, 1),
-            (1, 0),
-            (1, -1),
-            (0, -1),
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-        ]
-    };
+    let steps = geometry.adjacent_steps();
     geometry
         .cells()
         .map(|c| {

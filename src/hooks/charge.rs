@@ -45,11 +45,7 @@ impl ElephantCharge {
         requires_enemy_capture: bool,
         becomes: KindId,
     ) -> ElephantCharge {
-        let directions: &[(i32, i32)] = if geometry.is_hex() {
-            &[(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)]
-        } else {
-            &[(0, 1), (1, 0), (0, -1), (-1, 0)]
-        };
+        let directions = geometry.orthogonal_steps();
         let longest = length.max(enhanced_length) as usize;
         let rays = geometry
             .cells()
