@@ -175,13 +175,6 @@ fn row_length_error(offset: usize, row: &str, expected: usize) -> FenError {
     }
 }
 
-/// Castling kings: kinds with castling records.
-fn castling_kinds(rules: &Rules) -> Vec<KindId> {
-    (0..rules.kinds.len() as KindId)
-        .filter(|&k| !rules.kinds[k as usize].castles_with.is_empty())
-        .collect()
-}
-
 /// For a king on `cell`, the outermost partner on its rank towards `side` (+1 higher files).
 fn outer_partner(rules: &Rules, pos: &Position, king_cell: Cell, side: i32) -> Option<Cell> {
     let king = pos.piece_at(king_cell)?;
@@ -227,7 +220,7 @@ fn parse_with_start(
 
     // Never-moved pieces of tracked kinds, by the start position.
     let mut unmoved = CellSet::EMPTY;
-    let castlers = castling_kinds(rules);
+    let castlers = &rules.castling_kinds;
     let partner_kinds: Vec<KindId> = castlers
         .iter()
         .flat_map(|&k| rules.kinds[k as usize].castles_with.clone())
@@ -285,7 +278,7 @@ fn parse_with_start(
                     }
                 };
                 let mut granted = false;
-                for &k in &castlers {
+                for &k in castlers {
                     for king_cell in pos.cells_of(Piece::new(k, color)).iter() {
                         if let Some(partner) = outer_partner(rules, &pos, king_cell, side) {
                             unmoved.insert(king_cell);
@@ -426,7 +419,7 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     } else {
         'b'
     });
-    if !castling_kinds(rules).is_empty() {
+    if !rules.castling_kinds.is_empty() {
         out.push(' ');
         let castling = castling_field(rules, pos);
         out.push_str(if castling.is_empty() { "-" } else { &castling });
@@ -465,7 +458,7 @@ fn castling_field(rules: &Rules, pos: &Position) -> String {
     for color in Color::BOTH {
         for (side, ch) in [(1, 'K'), (-1, 'Q')] {
             let mut right = false;
-            for k in castling_kinds(rules) {
+            for &k in &rules.castling_kinds {
                 for king in pos.cells_of(Piece::new(k, color)).iter() {
                     if !pos.unmoved().contains(king) {
                         continue;
