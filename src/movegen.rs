@@ -193,13 +193,14 @@ pub fn generate_piece_records(
     out: &mut Vec<Move>,
 ) {
     let special = rules.kind_flags[piece.kind() as usize];
+    let en_passant = !pos.ep_cells().is_empty();
     // Plain kinds (no hook, adjacency, first-move rule or initial zone) skip the lookups.
     let (initial_ok, mask, (records, bundle)) =
         if special & !(kind_flag::PROMOTES | kind_flag::CASTLING) == 0 {
             (
                 pos.unmoved().contains(from),
                 0xFF,
-                rules.generation_tables(piece, from, false),
+                rules.generation_tables(piece, from, false, en_passant),
             )
         } else {
             let kind = &rules.kinds[piece.kind() as usize];
@@ -208,7 +209,7 @@ pub fn generate_piece_records(
             (
                 initial_allowed(rules, pos, piece, from),
                 flag_mask(rules, pos, piece, from),
-                rules.generation_tables(piece, from, boosted),
+                rules.generation_tables(piece, from, boosted, en_passant),
             )
         };
     let promotes = special & kind_flag::PROMOTES != 0;

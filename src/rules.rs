@@ -139,6 +139,10 @@ pub struct MoveRecord {
 /// cell's record range, from `slow_end` on): generation takes them with set operations.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LeapBundle {
+    /// Start of the en passant-only records (ordinary records come before them).
+    pub ep_start: u32,
+    /// Start of the castling records (after the en passant-only ones).
+    pub castle_start: u32,
     /// End of the records that are not bundled (the bundled ones follow up to the range end).
     pub slow_end: u32,
     /// Leaps that move or capture.
@@ -344,14 +348,16 @@ impl Rules {
         self.records_of(piece, cell)
     }
 
-    /// For generation: the records that are not plain leaps, and the plain leaps as sets,
-    /// for a piece on a cell (with its extra moves when `boosted`).
+    /// For generation: the records that are neither plain leaps nor castling (without the
+    /// en passant-only ones when `en_passant` is false), and the plain leaps as sets, for a
+    /// piece on a cell (with its extra moves when `boosted`).
     #[inline(always)]
     pub fn generation_tables(
         &self,
         piece: Piece,
         cell: Cell,
         boosted: bool,
+        en_passant: bool,
     ) -> (&[MoveRecord], &LeapBundle) {
         let slot = piece.index() * self.cells() + cell as usize;
         let (start, bundle) = if boosted {
@@ -359,10 +365,12 @@ impl Rules {
         } else {
             (self.record_index[slot].0, &self.leap_bundles[slot])
         };
-        (
-            &self.records[start as usize..bundle.slow_end as usize],
-            bundle,
-        )
+        let end = if en_passant {
+            bundle.castle_start
+        } else {
+            bundle.ep_start
+        };
+        (&self.records[start as usize..end as usize], bundle)
     }
 
     /// Whether `cell` is next to a piece of `color` of one of `kinds`.

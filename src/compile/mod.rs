@@ -83,9 +83,26 @@ impl RecordTables {
                 && r.paths.is_empty()
                 && r.flags & (flag::INITIAL | flag::EN_PASSANT | flag::DESTROY) == 0
         };
-        split.sort_by_key(|r| bundled(r));
+        // Order: ordinary records, en passant-only ones, castling, bundled leaps — so that
+        // generation can stop before the en passant records when no right exists, and never
+        // walks castling records (castling has its own generator).
+        let group = |r: &RawRecord| {
+            if bundled(r) {
+                3
+            } else if r.shape == RecordShape::Castle {
+                2
+            } else if r.flags & (flag::MOVE | flag::CAPTURE | flag::DESTROY) == 0 {
+                1
+            } else {
+                0
+            }
+        };
+        split.sort_by_key(|r| group(r));
+        let count = |g: u32| split.iter().filter(|r| group(r) < g).count() as u32;
         let mut bundle = LeapBundle {
-            slow_end: start + split.iter().filter(|r| !bundled(r)).count() as u32,
+            ep_start: start + count(1),
+            castle_start: start + count(2),
+            slow_end: start + count(3),
             ..LeapBundle::default()
         };
         for r in split.iter().filter(|r| bundled(r)) {
