@@ -98,7 +98,7 @@ pub fn repetition_count(pos: &Position) -> u32 {
 }
 
 /// Whether `side` has lost all pieces of the extinction kinds.
-fn extinct(rules: &Rules, pos: &Position, side: Color) -> bool {
+pub fn extinct(rules: &Rules, pos: &Position, side: Color) -> bool {
     !rules.end.extinction.is_empty()
         && rules
             .end
@@ -108,7 +108,7 @@ fn extinct(rules: &Rules, pos: &Position, side: Color) -> bool {
 }
 
 /// Whether a royal piece of `side` stands in its target zone.
-fn royal_in_zone(rules: &Rules, pos: &Position, side: Color) -> bool {
+pub fn royal_in_zone(rules: &Rules, pos: &Position, side: Color) -> bool {
     let Some(zone) = &rules.end.royal_zone else {
         return false;
     };

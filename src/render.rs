@@ -85,14 +85,11 @@ fn render_hex(rules: &Rules, pos: &Position) -> String {
                 continue;
             }
             let x = ((qs[i] - qmin) * 4) as usize;
-            let name = g.name(c);
             let ch = match pos.piece_at(c) {
                 Some(p) => rules.piece_char(p),
                 None => '.',
             };
             line[x + 1] = ch as u8;
-            // Label the lowest cell of each file with its name below it.
-            let _ = name;
         }
         out.push_str(String::from_utf8_lossy(&line).trim_end());
         out.push('\n');

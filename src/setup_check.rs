@@ -10,7 +10,7 @@ use crate::rules::{Color, Piece, Rules};
 /// Check the `[setup] fen` of a compiled variant, reporting problems at the string's span.
 pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnostic>) {
     let base = fen.span.start;
-    let mut pos = match parse_fen(rules, &fen.value) {
+    let pos = match parse_fen(rules, &fen.value) {
         Ok(p) => p,
         Err(e) => {
             let mut d = Diagnostic::error(
@@ -87,5 +87,4 @@ pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnos
             .with_hint("the side to move could capture a royal piece"),
         );
     }
-    let _ = &mut pos;
 }

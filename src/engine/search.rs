@@ -8,7 +8,7 @@ use super::eval::Evaluator;
 use super::tt::{Bound, Table};
 use super::{Engine, Limits, SearchResult, MATE, MATE_BOUND};
 use crate::movegen::{generate_legal, generate_pseudo, in_check, legal_moves, royal_attacked};
-use crate::outcome::{outcome, Outcome};
+use crate::outcome::{extinct, outcome, royal_in_zone, Outcome};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{Color, Piece, Rules, StalemateResult};
 
@@ -218,21 +218,8 @@ impl Searcher<'_> {
         }
         let side = pos.side_to_move();
         let mover = side.flip();
-        let extinct = |pos: &Position, c: Color| {
-            !end.extinction.is_empty()
-                && end
-                    .extinction
-                    .iter()
-                    .all(|&k| pos.cells_of(Piece::new(k, c)).is_empty())
-        };
-        let in_zone = |pos: &Position, c: Color| match &end.royal_zone {
-            None => false,
-            Some(zone) => rules.royal_kinds.iter().any(|&k| {
-                !pos.cells_of(Piece::new(k, c))
-                    .and(&zone[c.index()])
-                    .is_empty()
-            }),
-        };
+        let extinct = |pos: &Position, c: Color| extinct(rules, pos, c);
+        let in_zone = |pos: &Position, c: Color| royal_in_zone(rules, pos, c);
         let lost = -(MATE - ply as i32);
         if extinct(pos, side) || in_zone(pos, mover) {
             return Some(lost);
