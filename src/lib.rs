@@ -7,6 +7,7 @@
 
 pub mod bench;
 pub mod betza;
+pub mod bits;
 pub mod cellset;
 pub mod compile;
 pub mod diagnostics;

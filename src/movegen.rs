@@ -2,9 +2,13 @@
 //! queries, and legality (own royal pieces not attacked after the move; castling king not in
 //! check and not passing or landing on an attacked cell).
 
+use crate::bits::Bits;
 use crate::cellset::{Cell, CellSet};
 use crate::position::{Move, MoveKind, Position, NO_CELL};
-use crate::rules::{flag, kind_flag, Color, KindId, MoveRecord, Piece, RecordShape, Rules};
+use crate::rules::{
+    flag, kind_flag, Color, KindId, MoveRecord, Piece, RecordShape, Rules, SlideRay,
+};
+use crate::with_width;
 
 /// Whether the piece on `from` may make its initial (`i`) moves: it stands in its kind's
 /// initial zone, or (without a zone) it has never moved.
@@ -185,7 +189,7 @@ pub fn for_each_target(
 
 /// Append the pseudo-legal moves of one piece from its own records (hooks excluded).
 #[inline(always)]
-pub fn generate_piece_records(
+pub fn generate_piece_records<B: Bits>(
     rules: &Rules,
     pos: &Position,
     piece: Piece,
@@ -213,19 +217,27 @@ pub fn generate_piece_records(
             )
         };
     let promotes = special & kind_flag::PROMOTES != 0;
-    // Plain leaps by set operations.
-    let own = pos.occupied(piece.color());
-    let enemy = pos.occupied(piece.color().flip());
-    let empty_or_enemy_mask = if mask & flag::CAPTURE != 0 {
-        bundle.move_or_capture.and_not(own)
-    } else {
-        bundle.move_or_capture.and_not(own).and_not(enemy)
-    };
-    let mut leaps = empty_or_enemy_mask.or(&bundle.move_only.and_not(own).and_not(enemy));
-    if mask & flag::CAPTURE != 0 {
-        leaps = leaps.or(&bundle.capture_only.and(enemy));
+    // Plain leaps and plain slides by set operations.
+    let own = B::load(pos.occupied(piece.color()));
+    let enemy = B::load(pos.occupied(piece.color().flip()));
+    let occupied = own | enemy;
+    let captures = mask & flag::CAPTURE != 0;
+    let mut targets = B::load(&bundle.move_or_capture) & !(if captures { own } else { occupied })
+        | B::load(&bundle.move_only) & !occupied;
+    if captures {
+        targets |= B::load(&bundle.capture_only) & enemy;
     }
-    for to in leaps.iter() {
+    for ray in rules.bundle_rays(bundle) {
+        let reach = ray_reach::<B>(ray, occupied);
+        let flags = ray.flags & mask;
+        if flags & flag::MOVE != 0 {
+            targets |= reach & !occupied;
+        }
+        if flags & flag::CAPTURE != 0 {
+            targets |= reach & enemy;
+        }
+    }
+    for to in targets.cells() {
         let mv = Move::normal(from, to);
         if promotes {
             push(rules, pos, piece, mv, out);
@@ -261,12 +273,32 @@ pub fn generate_piece_records(
     }
 }
 
+/// The cells of a plain slide up to and including the first occupied one.
+#[inline(always)]
+fn ray_reach<B: Bits>(ray: &SlideRay, occupied: B) -> B {
+    let cells = B::load(&ray.cells);
+    let blockers = cells & occupied;
+    if blockers.is_zero() {
+        cells
+    } else if ray.increasing {
+        cells & B::up_to(blockers.lowest())
+    } else {
+        cells & B::from_on(blockers.highest())
+    }
+}
+
 /// Append the pseudo-legal moves (castling excluded) of the side to move.
 pub fn generate_pseudo(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    with_width!(rules.width, B => generate_pseudo_in::<B>(rules, pos, out))
+}
+
+/// [`generate_pseudo`] with cell sets of width `B`.
+#[inline(always)]
+fn generate_pseudo_in<B: Bits>(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let side = pos.side_to_move();
-    for from in pos.occupied(side).iter() {
+    for from in B::load(pos.occupied(side)).cells() {
         let piece = Piece(pos.code_at(from));
-        generate_piece_records(rules, pos, piece, from, out);
+        generate_piece_records::<B>(rules, pos, piece, from, out);
         if rules.kind_flags[piece.kind() as usize] & kind_flag::HOOK != 0 {
             if let Some(hook) = &rules.kinds[piece.kind() as usize].hook {
                 crate::hooks::generate(rules, pos, hook, piece, from, out);
@@ -277,21 +309,23 @@ pub fn generate_pseudo(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 
 /// Whether a piece of `by` attacks (could capture on) `target`, ignoring pins.
 pub fn is_attacked(rules: &Rules, pos: &Position, target: Cell, by: Color) -> bool {
+    with_width!(rules.width, B => is_attacked_in::<B>(rules, pos, target, by))
+}
+
+/// [`is_attacked`] with cell sets of width `B`.
+#[inline(always)]
+fn is_attacked_in<B: Bits>(rules: &Rules, pos: &Position, target: Cell, by: Color) -> bool {
     for k in 0..rules.kinds.len() {
         let piece = Piece::new(k as KindId, by);
-        let placed = pos.cells_of(piece);
-        if placed.is_empty() {
+        let placed = B::load(pos.cells_of(piece));
+        if placed.is_zero() {
             continue;
         }
-        if !rules.attackers_free(piece, target).and(placed).is_empty() {
+        if !(B::load(rules.attackers_free(piece, target)) & placed).is_zero() {
             return true;
         }
-        for from in rules
-            .attackers_conditional(piece, target)
-            .and(placed)
-            .iter()
-        {
-            if piece_attacks(rules, pos, piece, from, target) {
+        for from in (B::load(rules.attackers_conditional(piece, target)) & placed).cells() {
+            if piece_attacks_in::<B>(rules, pos, piece, from, target) {
                 return true;
             }
         }
@@ -307,6 +341,59 @@ pub fn is_attacked(rules: &Rules, pos: &Position, target: Cell, by: Color) -> bo
         }
     }
     false
+}
+
+/// [`piece_attacks`] from the generation tables: plain leaps and slides by set operations,
+/// the other records walked.
+#[inline(always)]
+fn piece_attacks_in<B: Bits>(
+    rules: &Rules,
+    pos: &Position,
+    piece: Piece,
+    from: Cell,
+    target: Cell,
+) -> bool {
+    let special = rules.kind_flags[piece.kind() as usize];
+    let (initial_ok, (records, bundle)) =
+        if special & !(kind_flag::PROMOTES | kind_flag::CASTLING) == 0 {
+            (
+                pos.unmoved().contains(from),
+                rules.generation_tables(piece, from, false, false),
+            )
+        } else {
+            if flag_mask(rules, pos, piece, from) & flag::CAPTURE == 0 {
+                return false;
+            }
+            let kind = &rules.kinds[piece.kind() as usize];
+            let boosted = !kind.adjacent_kinds.is_empty()
+                && rules.is_adjacent_to(pos, piece.color(), from, &kind.adjacent_kinds);
+            (
+                initial_allowed(rules, pos, piece, from),
+                rules.generation_tables(piece, from, boosted, false),
+            )
+        };
+    if (B::load(&bundle.move_or_capture) | B::load(&bundle.capture_only)).has(target) {
+        return true;
+    }
+    let occupied = B::load(pos.occupied(Color::White)) | B::load(pos.occupied(Color::Black));
+    for ray in rules.bundle_rays(bundle) {
+        if ray.flags & flag::CAPTURE == 0 {
+            continue;
+        }
+        let cells = B::load(&ray.cells);
+        if !cells.has(target) {
+            continue;
+        }
+        let before = if ray.increasing {
+            !B::from_on(target)
+        } else {
+            !B::up_to(target)
+        };
+        if (cells & before & occupied).is_zero() {
+            return true;
+        }
+    }
+    records_attack_in(rules, pos, records, target, initial_ok)
 }
 
 /// Whether the piece on `from` could capture on `target` (whatever stands there).
@@ -340,8 +427,25 @@ pub fn records_attack(
     target: Cell,
     initial_ok: bool,
 ) -> bool {
+    records_attack_in(
+        rules,
+        pos,
+        rules.records_in(pos, piece, from),
+        target,
+        initial_ok,
+    )
+}
+
+/// [`records_attack`] for a given list of records.
+fn records_attack_in(
+    rules: &Rules,
+    pos: &Position,
+    records: &[MoveRecord],
+    target: Cell,
+    initial_ok: bool,
+) -> bool {
     let unmoved = initial_ok;
-    for rec in rules.records_in(pos, piece, from) {
+    for rec in records {
         if rec.flags & flag::CAPTURE == 0 || (rec.flags & flag::INITIAL != 0 && !unmoved) {
             continue;
         }
@@ -391,10 +495,16 @@ pub fn records_attack(
 
 /// Whether some royal piece of `side` is attacked.
 pub fn royal_attacked(rules: &Rules, pos: &Position, side: Color) -> bool {
+    with_width!(rules.width, B => royal_attacked_in::<B>(rules, pos, side))
+}
+
+/// [`royal_attacked`] with cell sets of width `B`.
+#[inline(always)]
+fn royal_attacked_in<B: Bits>(rules: &Rules, pos: &Position, side: Color) -> bool {
     let enemy = side.flip();
     for &k in &rules.royal_kinds {
-        for cell in pos.cells_of(Piece::new(k, side)).iter() {
-            if is_attacked(rules, pos, cell, enemy) {
+        for cell in B::load(pos.cells_of(Piece::new(k, side))).cells() {
+            if is_attacked_in::<B>(rules, pos, cell, enemy) {
                 return true;
             }
         }
@@ -408,7 +518,7 @@ pub fn in_check(rules: &Rules, pos: &Position) -> bool {
 }
 
 /// Append the castling moves of the side to move that are legal.
-fn generate_castling(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
+fn generate_castling<B: Bits>(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
     let side = pos.side_to_move();
     let mut checked: Option<bool> = None;
     for &k in &rules.castling_kinds {
@@ -438,13 +548,14 @@ fn generate_castling(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
                 {
                     continue;
                 }
-                let in_check = *checked.get_or_insert_with(|| royal_attacked(rules, pos, side));
+                let in_check =
+                    *checked.get_or_insert_with(|| royal_attacked_in::<B>(rules, pos, side));
                 if in_check {
                     return;
                 }
                 if ray[..d]
                     .iter()
-                    .any(|&c| is_attacked(rules, pos, c, side.flip()))
+                    .any(|&c| is_attacked_in::<B>(rules, pos, c, side.flip()))
                 {
                     continue;
                 }
@@ -457,7 +568,7 @@ fn generate_castling(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
                     ..Move::normal(from, to)
                 };
                 pos.make(rules, mv);
-                let legal = !royal_attacked(rules, pos, side);
+                let legal = !royal_attacked_in::<B>(rules, pos, side);
                 pos.unmake(rules);
                 if legal {
                     out.push(mv);
@@ -474,30 +585,31 @@ fn generate_castling(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
 /// and only through the cells between such an attacker and a royal piece: a non-royal move
 /// that neither leaves nor enters one of those cells (and is not en passant, castling or a
 /// charge) keeps every royal piece as safe as it is.
-struct SafeMoves {
-    danger: CellSet,
-    royals: CellSet,
+struct SafeMoves<B> {
+    danger: B,
+    royals: B,
 }
 
-impl SafeMoves {
-    fn new(rules: &Rules, pos: &Position, side: Color) -> Option<SafeMoves> {
+impl<B: Bits> SafeMoves<B> {
+    #[inline(always)]
+    fn new(rules: &Rules, pos: &Position, side: Color) -> Option<SafeMoves<B>> {
         let enemy = side.flip();
-        let mut royals = CellSet::EMPTY;
+        let mut royals = B::ZERO;
         for &k in &rules.royal_kinds {
-            royals = royals.or(pos.cells_of(Piece::new(k, side)));
+            royals |= B::load(pos.cells_of(Piece::new(k, side)));
         }
         let mut danger = CellSet::EMPTY;
-        for royal in royals.iter() {
-            if is_attacked(rules, pos, royal, enemy) {
+        for royal in royals.cells() {
+            if is_attacked_in::<B>(rules, pos, royal, enemy) {
                 return None;
             }
             for k in 0..rules.kinds.len() {
                 let piece = Piece::new(k as KindId, enemy);
-                let placed = pos.cells_of(piece);
-                if placed.is_empty() {
+                let placed = B::load(pos.cells_of(piece));
+                if placed.is_zero() {
                     continue;
                 }
-                for from in rules.attackers_conditional(piece, royal).and(placed).iter() {
+                for from in (B::load(rules.attackers_conditional(piece, royal)) & placed).cells() {
                     add_lines(rules, pos, piece, from, royal, &mut danger);
                 }
             }
@@ -518,15 +630,17 @@ impl SafeMoves {
                 }
             }
         }
-        Some(SafeMoves { danger, royals })
+        Some(SafeMoves {
+            danger: B::load(&danger),
+            royals,
+        })
     }
 
     #[inline(always)]
     fn is_safe(&self, mv: &Move) -> bool {
         matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep)
-            && !self.royals.contains(mv.from)
-            && !self.danger.contains(mv.from)
-            && !self.danger.contains(mv.to)
+            && !(self.royals | self.danger).has(mv.from)
+            && !self.danger.has(mv.to)
     }
 }
 
@@ -574,10 +688,17 @@ pub fn add_record_lines(rules: &Rules, records: &[MoveRecord], target: Cell, dan
 
 /// Append the legal moves of the side to move.
 pub fn generate_legal(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
+    with_width!(rules.width, B => generate_legal_in::<B>(rules, pos, out))
+}
+
+/// [`generate_legal`] with cell sets of width `B` (see [`crate::bits`]); callers that
+/// generate at every node pick the width once, as perft does.
+#[inline(always)]
+pub fn generate_legal_in<B: Bits>(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
     let start = out.len();
-    generate_pseudo(rules, pos, out);
+    generate_pseudo_in::<B>(rules, pos, out);
     let side = pos.side_to_move();
-    let filter = SafeMoves::new(rules, pos, side);
+    let filter = SafeMoves::<B>::new(rules, pos, side);
     let mut i = start;
     while i < out.len() {
         let mv = out[i];
@@ -585,7 +706,7 @@ pub fn generate_legal(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
             true
         } else {
             pos.make(rules, mv);
-            let legal = !royal_attacked(rules, pos, side);
+            let legal = !royal_attacked_in::<B>(rules, pos, side);
             pos.unmake(rules);
             legal
         };
@@ -595,7 +716,7 @@ pub fn generate_legal(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
             out.swap_remove(i);
         }
     }
-    generate_castling(rules, pos, out);
+    generate_castling::<B>(rules, pos, out);
 }
 
 /// The legal moves of the side to move, as a new vector.

@@ -1,10 +1,12 @@
 //! Perft: the number of leaf nodes of the legal move tree, with bulk counting at the last
 //! ply, and divide (per root move).
 
-use crate::movegen::generate_legal;
+use crate::bits::Bits;
+use crate::movegen::{generate_legal, generate_legal_in};
 use crate::notation::move_to_string;
 use crate::position::{Move, Position};
 use crate::rules::Rules;
+use crate::with_width;
 
 /// Reusable per-ply move buffers, so that perft allocates nothing per node.
 pub struct MoveStack {
@@ -23,10 +25,15 @@ impl MoveStack {
 /// Count the leaves of the legal move tree `depth` plies deep.
 pub fn perft(rules: &Rules, pos: &mut Position, depth: u32) -> u64 {
     let mut stack = MoveStack::new(depth as usize);
-    perft_with(rules, pos, depth, &mut stack.plies)
+    with_width!(rules.width, B => perft_with::<B>(rules, pos, depth, &mut stack.plies))
 }
 
-fn perft_with(rules: &Rules, pos: &mut Position, depth: u32, stack: &mut [Vec<Move>]) -> u64 {
+fn perft_with<B: Bits>(
+    rules: &Rules,
+    pos: &mut Position,
+    depth: u32,
+    stack: &mut [Vec<Move>],
+) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -34,14 +41,14 @@ fn perft_with(rules: &Rules, pos: &mut Position, depth: u32, stack: &mut [Vec<Mo
         .split_first_mut()
         .expect("stack as deep as the search");
     moves.clear();
-    generate_legal(rules, pos, moves);
+    generate_legal_in::<B>(rules, pos, moves);
     if depth == 1 {
         return moves.len() as u64;
     }
     let mut total = 0;
     for &mv in moves.iter() {
         pos.make(rules, mv);
-        total += perft_with(rules, pos, depth - 1, rest);
+        total += perft_with::<B>(rules, pos, depth - 1, rest);
         pos.unmake(rules);
     }
     total
@@ -55,7 +62,7 @@ pub fn perft_in(rules: &Rules, pos: &mut Position, depth: u32, stack: &mut MoveS
             .plies
             .resize_with(depth as usize, || Vec::with_capacity(256));
     }
-    perft_with(rules, pos, depth, &mut stack.plies)
+    with_width!(rules.width, B => perft_with::<B>(rules, pos, depth, &mut stack.plies))
 }
 
 /// Perft per root move: `(move text, count)` in generation order.

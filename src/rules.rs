@@ -151,6 +151,23 @@ pub struct LeapBundle {
     pub move_only: CellSet,
     /// Leaps that capture only.
     pub capture_only: CellSet,
+    /// Start of the plain slides in [`Rules::slide_rays`].
+    pub rays_start: u32,
+    /// End of the plain slides in [`Rules::slide_rays`].
+    pub rays_end: u32,
+}
+
+/// A plain slide (no condition, not initial-only) as a cell set. Its cells run in index order
+/// (up when `increasing`, else down), so the first piece on it is the lowest (or highest)
+/// occupied cell, found by one bit scan.
+#[derive(Debug, Clone, Copy)]
+pub struct SlideRay {
+    /// The cells of the ray.
+    pub cells: CellSet,
+    /// [`flag`] bits (`MOVE`, `CAPTURE`).
+    pub flags: u8,
+    /// Cell indices grow along the ray.
+    pub increasing: bool,
 }
 
 /// One way to reach a leap's target: cells that must be empty or occupied.
@@ -287,6 +304,10 @@ pub struct Rules {
     pub paths: Vec<PathCondition>,
     /// Cells of all paths.
     pub condition_pool: Vec<ConditionCell>,
+    /// Plain slides of all bundles.
+    pub slide_rays: Vec<SlideRay>,
+    /// The cell-set width the hot path uses for this board.
+    pub width: crate::bits::Width,
     /// Per (piece index, cell): every cell the piece could capture on with some board.
     pub capture_reach: Vec<CellSet>,
     /// Per (piece index, target cell): origins from which such a piece captures on the
@@ -371,6 +392,12 @@ impl Rules {
             bundle.ep_start
         };
         (&self.records[start as usize..end as usize], bundle)
+    }
+
+    /// The plain slides of a bundle.
+    #[inline(always)]
+    pub fn bundle_rays(&self, bundle: &LeapBundle) -> &[SlideRay] {
+        &self.slide_rays[bundle.rays_start as usize..bundle.rays_end as usize]
     }
 
     /// Whether `cell` is next to a piece of `color` of one of `kinds`.

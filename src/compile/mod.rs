@@ -46,6 +46,7 @@ struct RecordTables {
     cell_pool: Vec<Cell>,
     paths: Vec<PathCondition>,
     condition_pool: Vec<ConditionCell>,
+    slide_rays: Vec<SlideRay>,
 }
 
 impl RecordTables {
@@ -78,10 +79,12 @@ impl RecordTables {
         }
         // Plain leaps (no path, not initial-only, no en passant or friendly capture) go last
         // and are also kept as cell sets for fast generation.
+        // Plain slides whose cells run in index order either way are kept as rays, so that
+        // generation finds the first blocker with one bit scan.
         let bundled = |r: &RawRecord| {
-            r.shape == RecordShape::Leap
-                && r.paths.is_empty()
-                && r.flags & (flag::INITIAL | flag::EN_PASSANT | flag::DESTROY) == 0
+            let plain = r.paths.is_empty()
+                && r.flags & (flag::INITIAL | flag::EN_PASSANT | flag::DESTROY) == 0;
+            plain && (r.shape == RecordShape::Leap || ray_direction(r).is_some())
         };
         // Order: ordinary records, en passant-only ones, castling, bundled leaps — so that
         // generation can stop before the en passant records when no right exists, and never
@@ -105,7 +108,16 @@ impl RecordTables {
             slow_end: start + count(3),
             ..LeapBundle::default()
         };
+        bundle.rays_start = self.slide_rays.len() as u32;
         for r in split.iter().filter(|r| bundled(r)) {
+            if let Some(increasing) = ray_direction(r) {
+                self.slide_rays.push(SlideRay {
+                    cells: r.cells.iter().copied().collect(),
+                    flags: r.flags,
+                    increasing,
+                });
+                continue;
+            }
             let to = r.cells[0];
             match r.flags & (flag::MOVE | flag::CAPTURE) {
                 x if x == flag::MOVE | flag::CAPTURE => bundle.move_or_capture.insert(to),
@@ -114,6 +126,7 @@ impl RecordTables {
                 _ => {}
             }
         }
+        bundle.rays_end = self.slide_rays.len() as u32;
         let raw = split;
         for r in raw {
             let mut flags = r.flags;
@@ -161,6 +174,21 @@ impl RecordTables {
             self.cell_pool.extend_from_slice(&r.cells);
         }
         ((start, self.records.len() as u32), bundle)
+    }
+}
+
+/// For a slide record whose cells run in strictly increasing (`Some(true)`) or decreasing
+/// (`Some(false)`) index order, that order; `None` for any other record.
+fn ray_direction(r: &RawRecord) -> Option<bool> {
+    if r.shape != RecordShape::Slide || r.cells.is_empty() {
+        return None;
+    }
+    if r.cells.windows(2).all(|w| w[0] < w[1]) {
+        Some(true)
+    } else if r.cells.windows(2).all(|w| w[0] > w[1]) {
+        Some(false)
+    } else {
+        None
     }
 }
 
@@ -437,6 +465,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         cell_pool,
         paths,
         condition_pool,
+        slide_rays,
     } = tables;
 
     // Game-end rules.
@@ -573,6 +602,8 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         cell_pool,
         paths,
         condition_pool,
+        slide_rays,
+        width: crate::bits::Width::for_cells(cells),
         capture_reach,
         castling_kinds,
         royal_kinds,

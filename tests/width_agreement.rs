@@ -1,0 +1,176 @@
+//! The hot path runs with cell sets of the board's width (`u64`, `u128` or the full 256-bit
+//! set) and takes plain leaps and slides as bit sets. Along random games of every shipped
+//! variant, these tests check both against slower forms: the full-width generator must give
+//! the same legal moves as the narrow one, and each piece's bundled moves must be exactly the
+//! moves its records give when walked one by one.
+
+use std::path::PathBuf;
+
+use fairyrules::bits::{Bits, Width};
+use fairyrules::cellset::CellSet;
+use fairyrules::fen::parse_fen;
+use fairyrules::load::load_file;
+use fairyrules::movegen::{
+    flag_mask, for_each_target, generate_legal, generate_legal_in, generate_piece_records,
+    initial_allowed, push, Target,
+};
+use fairyrules::position::{Move, MoveKind, Position};
+use fairyrules::rules::{flag, Piece, Rules};
+
+const VARIANTS: [&str; 8] = [
+    "chess.toml",
+    "capablanca.toml",
+    "hectochess.toml",
+    "hero-chess.toml",
+    "hero-chess-queen.toml",
+    "superhero-chess.toml",
+    "glinski.toml",
+    "heroes-hexagonal.toml",
+];
+const GAMES: u64 = 12;
+const PLIES: usize = 80;
+
+fn load(file: &str) -> Rules {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("variants")
+        .join(file);
+    load_file(&path).unwrap_or_else(|f| panic!("{}: {}", path.display(), f.render()))
+}
+
+/// A small deterministic generator, so that a failure names a reproducible game.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Play random games of `rules` and call `check` on every position reached.
+fn along_random_games(rules: &Rules, mut check: impl FnMut(&mut Position, &str)) {
+    for game in 0..GAMES {
+        let mut rng = Lcg(game * 7919 + 17);
+        let mut pos = parse_fen(rules, &rules.start_fen).expect("start position");
+        for ply in 0..PLIES {
+            let at = format!("{} game {game} ply {ply}", rules.name);
+            check(&mut pos, &at);
+            let mut moves = Vec::new();
+            generate_legal(rules, &mut pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(rules, moves[rng.below(moves.len())]);
+        }
+    }
+}
+
+fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort_by_key(|m| (m.from, m.to, m.kind as u8, m.promotion, m.aux, m.aux2));
+    moves.dedup();
+    moves
+}
+
+/// The legal moves with full-width sets, whatever the board's own width.
+fn legal_full_width(rules: &Rules, pos: &mut Position) -> Vec<Move> {
+    let mut moves = Vec::new();
+    generate_legal_in::<CellSet>(rules, pos, &mut moves);
+    moves
+}
+
+/// A piece's moves from its own records (hooks excluded), with the board's width.
+fn bundled_moves(rules: &Rules, pos: &Position, piece: Piece, from: u8) -> Vec<Move> {
+    let mut moves = Vec::new();
+    match rules.width {
+        Width::W64 => generate_piece_records::<u64>(rules, pos, piece, from, &mut moves),
+        Width::W128 => generate_piece_records::<u128>(rules, pos, piece, from, &mut moves),
+        Width::W256 => generate_piece_records::<CellSet>(rules, pos, piece, from, &mut moves),
+    }
+    moves
+}
+
+/// A piece's moves by walking every one of its records, bundled or not.
+fn walked_moves(rules: &Rules, pos: &Position, piece: Piece, from: u8) -> Vec<Move> {
+    let mut moves = Vec::new();
+    let mask = flag_mask(rules, pos, piece, from);
+    let initial_ok = initial_allowed(rules, pos, piece, from);
+    for rec in rules.records_in(pos, piece, from) {
+        if rec.flags & flag::INITIAL != 0 && !initial_ok {
+            continue;
+        }
+        for_each_target(rules, pos, piece.color(), rec, mask, |target| {
+            let mv = match target {
+                Target::Plain(to) => Move::normal(from, to),
+                Target::DoubleStep(to, a, b) => Move {
+                    kind: MoveKind::DoubleStep,
+                    aux: a,
+                    aux2: b,
+                    ..Move::normal(from, to)
+                },
+                Target::EnPassant(to, victim) => Move {
+                    kind: MoveKind::EnPassant,
+                    aux: victim,
+                    ..Move::normal(from, to)
+                },
+            };
+            push(rules, pos, piece, mv, &mut moves);
+        });
+    }
+    moves
+}
+
+#[test]
+fn narrow_and_full_width_generators_agree_on_legal_moves() {
+    for file in VARIANTS {
+        let rules = load(file);
+        along_random_games(&rules, |pos, at| {
+            let mut narrow = Vec::new();
+            generate_legal(&rules, pos, &mut narrow);
+            let full = legal_full_width(&rules, pos);
+            assert_eq!(sorted(narrow), sorted(full), "{at}");
+        });
+    }
+}
+
+#[test]
+fn bundled_leaps_and_slides_equal_their_records_walked_one_by_one() {
+    for file in VARIANTS {
+        let rules = load(file);
+        along_random_games(&rules, |pos, at| {
+            let side = pos.side_to_move();
+            for from in pos.occupied(side).iter() {
+                let piece = pos.piece_at(from).expect("occupied");
+                assert_eq!(
+                    sorted(bundled_moves(&rules, pos, piece, from)),
+                    sorted(walked_moves(&rules, pos, piece, from)),
+                    "{at}: piece {} on cell {from}",
+                    rules.kinds[piece.kind() as usize].id
+                );
+            }
+        });
+    }
+}
+
+#[test]
+fn shipped_boards_use_the_narrowest_width() {
+    for (file, width) in [
+        ("chess.toml", Width::W64),
+        ("hectochess.toml", Width::W128),
+        ("capablanca.toml", Width::W128),
+        ("glinski.toml", Width::W128),
+    ] {
+        let rules = load(file);
+        assert_eq!(rules.width, width, "{file}");
+        assert!(
+            rules.cells()
+                <= match width {
+                    Width::W64 => <u64 as Bits>::CELLS,
+                    Width::W128 => <u128 as Bits>::CELLS,
+                    Width::W256 => <CellSet as Bits>::CELLS,
+                }
+        );
+    }
+}
