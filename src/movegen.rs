@@ -578,16 +578,59 @@ fn generate_castling<B: Bits>(rules: &Rules, pos: &mut Position, out: &mut Vec<M
     }
 }
 
+/// The cells a move must leave alone to keep the royal pieces as safe as they are, split by
+/// how a move could change an attack through them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AttackLines {
+    /// The only piece between an attacker and a royal piece on a line that more pieces can
+    /// only block further (a slide, a lame leap's path): moving it away may open the line,
+    /// moving onto the line never does.
+    pub pinned: CellSet,
+    /// Cells of lines that filling may open as well (cannon and grasshopper screens, leaps
+    /// that need a piece to jump, hooks): a move from or to one of them is tested.
+    pub touched: CellSet,
+}
+
+impl AttackLines {
+    /// A line that only an emptied cell can open: pin its blocker if it has exactly one.
+    /// (With none the attack is already there; with two or more no single move, en passant
+    /// and castling aside, opens it.)
+    #[inline]
+    pub fn add_blockable(&mut self, pos: &Position, cells: impl IntoIterator<Item = Cell>) {
+        let mut blocker = None;
+        for c in cells {
+            if pos.code_at(c) != 0 {
+                if blocker.is_some() {
+                    return;
+                }
+                blocker = Some(c);
+            }
+        }
+        if let Some(c) = blocker {
+            self.pinned.insert(c);
+        }
+    }
+
+    /// A line that emptying or filling a cell may open: every cell of it is touched.
+    #[inline]
+    pub fn add_touchable(&mut self, cells: impl IntoIterator<Item = Cell>) {
+        for c in cells {
+            self.touched.insert(c);
+        }
+    }
+}
+
 /// Moves that cannot expose the mover's royal pieces, known without making them.
 ///
-/// When the side is not in check and the enemy has no hooked pieces, only the enemy's
-/// board-dependent attacks (slides, hops, lame and multi-leg leaps) can change with a move,
-/// and only through the cells between such an attacker and a royal piece: a non-royal move
-/// that neither leaves nor enters one of those cells (and is not en passant, castling or a
-/// charge) keeps every royal piece as safe as it is.
+/// When the side is not in check, an enemy attack on a royal piece can only start through
+/// the enemy's board-dependent moves (slides, hops, lame and multi-leg leaps, hooks), and only
+/// by a change on the cells between such an attacker and the royal piece (see
+/// [`AttackLines`]). A non-royal move that does not move a pinned piece, neither leaves nor
+/// enters a touched cell, and is not en passant, castling or a charge, keeps every royal piece
+/// as safe as it is. Attackers bound by the first-move rule attack nothing and are skipped.
 struct SafeMoves<B> {
-    danger: B,
-    royals: B,
+    from_danger: B,
+    to_danger: B,
 }
 
 impl<B: Bits> SafeMoves<B> {
@@ -598,7 +641,7 @@ impl<B: Bits> SafeMoves<B> {
         for &k in &rules.royal_kinds {
             royals |= B::load(pos.cells_of(Piece::new(k, side)));
         }
-        let mut danger = CellSet::EMPTY;
+        let mut lines = AttackLines::default();
         for royal in royals.cells() {
             if is_attacked_in::<B>(rules, pos, royal, enemy) {
                 return None;
@@ -610,7 +653,15 @@ impl<B: Bits> SafeMoves<B> {
                     continue;
                 }
                 for from in (B::load(rules.attackers_conditional(piece, royal)) & placed).cells() {
-                    add_lines(rules, pos, piece, from, royal, &mut danger);
+                    if flag_mask(rules, pos, piece, from) & flag::CAPTURE != 0 {
+                        add_record_lines(
+                            rules,
+                            pos,
+                            rules.records_in(pos, piece, from),
+                            royal,
+                            &mut lines,
+                        );
+                    }
                 }
             }
             for &k in &rules.hook_kinds {
@@ -618,65 +669,60 @@ impl<B: Bits> SafeMoves<B> {
                 if let Some(hook) = &rules.kinds[k as usize].hook {
                     for from in pos.cells_of(piece).iter() {
                         crate::hooks::add_attack_lines(
-                            rules,
-                            pos,
-                            hook,
-                            piece,
-                            from,
-                            royal,
-                            &mut danger,
+                            rules, pos, hook, piece, from, royal, &mut lines,
                         );
                     }
                 }
             }
         }
+        let touched = B::load(&lines.touched);
         Some(SafeMoves {
-            danger: B::load(&danger),
-            royals,
+            from_danger: royals | touched | B::load(&lines.pinned),
+            to_danger: touched,
         })
     }
 
     #[inline(always)]
     fn is_safe(&self, mv: &Move) -> bool {
         matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep)
-            && !(self.royals | self.danger).has(mv.from)
-            && !self.danger.has(mv.to)
+            && !self.from_danger.has(mv.from)
+            && !self.to_danger.has(mv.to)
     }
 }
 
-/// Add the cells a capture of `piece` on `from` towards `target` depends on: the cells
+/// Add to `lines` the cells a capture on `target` by one of `records` depends on: the cells
 /// before the target on its rays, and the path cells of its conditional leaps.
-fn add_lines(
+pub fn add_record_lines(
     rules: &Rules,
     pos: &Position,
-    piece: Piece,
-    from: Cell,
+    records: &[MoveRecord],
     target: Cell,
-    danger: &mut CellSet,
+    lines: &mut AttackLines,
 ) {
-    add_record_lines(rules, rules.records_in(pos, piece, from), target, danger);
-}
-
-/// [`add_lines`] for a given list of records.
-pub fn add_record_lines(rules: &Rules, records: &[MoveRecord], target: Cell, danger: &mut CellSet) {
     for rec in records {
         if rec.flags & flag::CAPTURE == 0 {
             continue;
         }
         let cells = rules.record_cells(rec);
         match rec.shape {
-            RecordShape::Slide | RecordShape::Hop | RecordShape::Grasshop => {
+            RecordShape::Slide => {
                 if let Some(i) = cells.iter().position(|&c| c == target) {
-                    for &c in &cells[..i] {
-                        danger.insert(c);
-                    }
+                    lines.add_blockable(pos, cells[..i].iter().copied());
+                }
+            }
+            RecordShape::Hop | RecordShape::Grasshop => {
+                if let Some(i) = cells.iter().position(|&c| c == target) {
+                    lines.add_touchable(cells[..i].iter().copied());
                 }
             }
             RecordShape::Leap => {
                 if cells[0] == target {
                     for path in rules.record_paths(rec) {
-                        for c in rules.path_cells(path) {
-                            danger.insert(c.cell);
+                        let path = rules.path_cells(path);
+                        if path.iter().all(|c| !c.occupied) {
+                            lines.add_blockable(pos, path.iter().map(|c| c.cell));
+                        } else {
+                            lines.add_touchable(path.iter().map(|c| c.cell));
                         }
                     }
                 }

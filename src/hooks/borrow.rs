@@ -135,10 +135,21 @@ impl BorrowMoves {
         piece: Piece,
         from: Cell,
         target: Cell,
-        danger: &mut CellSet,
+        lines: &mut crate::movegen::AttackLines,
     ) {
+        // A borrower bound by the first-move rule attacks nothing until it has moved, and no
+        // move of the other side makes it move.
+        if flag_mask(rules, pos, piece, from) & flag::CAPTURE == 0 {
+            return;
+        }
         for_each_lender(rules, pos, piece, from, |lender, _| {
-            crate::movegen::add_record_lines(rules, rules.records_of(lender, from), target, danger);
+            crate::movegen::add_record_lines(
+                rules,
+                pos,
+                rules.records_of(lender, from),
+                target,
+                lines,
+            );
         });
     }
 

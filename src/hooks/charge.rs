@@ -170,12 +170,15 @@ impl ElephantCharge {
 
     /// The cells from the charger up to `target` on a ray that reaches it: emptying or
     /// filling them can start or stop a charge through `target`.
-    pub fn add_attack_lines(&self, from: Cell, target: Cell, danger: &mut crate::cellset::CellSet) {
+    pub fn add_attack_lines(
+        &self,
+        from: Cell,
+        target: Cell,
+        lines: &mut crate::movegen::AttackLines,
+    ) {
         for ray in &self.rays[from as usize] {
             if let Some(i) = ray.iter().position(|&c| c == target) {
-                for &c in &ray[..i] {
-                    danger.insert(c);
-                }
+                lines.add_touchable(ray[..i].iter().copied());
             }
         }
     }

@@ -201,11 +201,11 @@ pub fn add_attack_lines(
     piece: Piece,
     from: Cell,
     target: Cell,
-    danger: &mut crate::cellset::CellSet,
+    lines: &mut crate::movegen::AttackLines,
 ) {
     match hook {
-        Hook::BorrowMoves(b) => b.add_attack_lines(rules, pos, piece, from, target, danger),
-        Hook::ElephantCharge(c) => c.add_attack_lines(from, target, danger),
+        Hook::BorrowMoves(b) => b.add_attack_lines(rules, pos, piece, from, target, lines),
+        Hook::ElephantCharge(c) => c.add_attack_lines(from, target, lines),
     }
 }
 
