@@ -6,7 +6,7 @@ use crate::bits::Bits;
 use crate::cellset::{Cell, CellSet};
 use crate::position::{Move, MoveKind, Position, NO_CELL};
 use crate::rules::{
-    flag, kind_flag, Color, KindId, MoveRecord, Piece, RecordShape, Rules, SlideRay,
+    flag, kind_flag, Color, KindId, LeapBundle, MoveRecord, Piece, RecordShape, Rules, SlideRay,
 };
 use crate::with_width;
 
@@ -187,6 +187,37 @@ pub fn for_each_target(
     }
 }
 
+/// What generation needs of a piece on `from` in this position: whether its initial moves
+/// are allowed, the flag mask of [`flag_mask`], and its generation tables (see
+/// [`Rules::generation_tables`]; with its extra moves when it stands next to a friendly piece
+/// of its `adjacent_kinds`, and without en passant records unless `en_passant`).
+#[inline(always)]
+pub fn piece_tables<'r>(
+    rules: &'r Rules,
+    pos: &Position,
+    piece: Piece,
+    from: Cell,
+    en_passant: bool,
+) -> (bool, u8, &'r [MoveRecord], &'r LeapBundle) {
+    let special = rules.kind_flags[piece.kind() as usize];
+    // Plain kinds (no hook, adjacency, first-move rule or initial zone) skip the lookups.
+    if special & !(kind_flag::PROMOTES | kind_flag::CASTLING) == 0 {
+        let (records, bundle) = rules.generation_tables(piece, from, false, en_passant);
+        (pos.unmoved().contains(from), 0xFF, records, bundle)
+    } else {
+        let kind = &rules.kinds[piece.kind() as usize];
+        let boosted = !kind.adjacent_kinds.is_empty()
+            && rules.is_adjacent_to(pos, piece.color(), from, &kind.adjacent_kinds);
+        let (records, bundle) = rules.generation_tables(piece, from, boosted, en_passant);
+        (
+            initial_allowed(rules, pos, piece, from),
+            flag_mask(rules, pos, piece, from),
+            records,
+            bundle,
+        )
+    }
+}
+
 /// Append the pseudo-legal moves of one piece from its own records (hooks excluded).
 #[inline(always)]
 pub fn generate_piece_records<B: Bits>(
@@ -198,46 +229,9 @@ pub fn generate_piece_records<B: Bits>(
 ) {
     let special = rules.kind_flags[piece.kind() as usize];
     let en_passant = !pos.ep_cells().is_empty();
-    // Plain kinds (no hook, adjacency, first-move rule or initial zone) skip the lookups.
-    let (initial_ok, mask, (records, bundle)) =
-        if special & !(kind_flag::PROMOTES | kind_flag::CASTLING) == 0 {
-            (
-                pos.unmoved().contains(from),
-                0xFF,
-                rules.generation_tables(piece, from, false, en_passant),
-            )
-        } else {
-            let kind = &rules.kinds[piece.kind() as usize];
-            let boosted = !kind.adjacent_kinds.is_empty()
-                && rules.is_adjacent_to(pos, piece.color(), from, &kind.adjacent_kinds);
-            (
-                initial_allowed(rules, pos, piece, from),
-                flag_mask(rules, pos, piece, from),
-                rules.generation_tables(piece, from, boosted, en_passant),
-            )
-        };
+    let (initial_ok, mask, records, bundle) = piece_tables(rules, pos, piece, from, en_passant);
     let promotes = special & kind_flag::PROMOTES != 0;
-    // Plain leaps and plain slides by set operations.
-    let own = B::load(pos.occupied(piece.color()));
-    let enemy = B::load(pos.occupied(piece.color().flip()));
-    let occupied = own | enemy;
-    let captures = mask & flag::CAPTURE != 0;
-    let mut targets = B::load(&bundle.move_or_capture) & !(if captures { own } else { occupied })
-        | B::load(&bundle.move_only) & !occupied;
-    if captures {
-        targets |= B::load(&bundle.capture_only) & enemy;
-    }
-    for ray in rules.bundle_rays(bundle) {
-        let reach = ray_reach::<B>(ray, occupied);
-        let flags = ray.flags & mask;
-        if flags & flag::MOVE != 0 {
-            targets |= reach & !occupied;
-        }
-        if flags & flag::CAPTURE != 0 {
-            targets |= reach & enemy;
-        }
-    }
-    for to in targets.cells() {
+    for to in bundle_targets::<B>(rules, pos, piece.color(), bundle, mask).cells() {
         let mv = Move::normal(from, to);
         if promotes {
             push(rules, pos, piece, mv, out);
@@ -271,6 +265,39 @@ pub fn generate_piece_records<B: Bits>(
             }
         });
     }
+}
+
+/// The destinations of a bundle's plain leaps and slides for a piece of `side`, with the
+/// record flags restricted by `mask`: empty cells it may move to and enemy-held cells it may
+/// capture on.
+#[inline(always)]
+pub fn bundle_targets<B: Bits>(
+    rules: &Rules,
+    pos: &Position,
+    side: Color,
+    bundle: &LeapBundle,
+    mask: u8,
+) -> B {
+    let own = B::load(pos.occupied(side));
+    let enemy = B::load(pos.occupied(side.flip()));
+    let occupied = own | enemy;
+    let captures = mask & flag::CAPTURE != 0;
+    let mut targets = B::load(&bundle.move_or_capture) & !(if captures { own } else { occupied })
+        | B::load(&bundle.move_only) & !occupied;
+    if captures {
+        targets |= B::load(&bundle.capture_only) & enemy;
+    }
+    for ray in rules.bundle_rays(bundle) {
+        let reach = ray_reach::<B>(ray, occupied);
+        let flags = ray.flags & mask;
+        if flags & flag::MOVE != 0 {
+            targets |= reach & !occupied;
+        }
+        if flags & flag::CAPTURE != 0 {
+            targets |= reach & enemy;
+        }
+    }
+    targets
 }
 
 /// The cells of a plain slide up to and including the first occupied one.
@@ -353,25 +380,24 @@ fn piece_attacks_in<B: Bits>(
     from: Cell,
     target: Cell,
 ) -> bool {
-    let special = rules.kind_flags[piece.kind() as usize];
-    let (initial_ok, (records, bundle)) =
-        if special & !(kind_flag::PROMOTES | kind_flag::CASTLING) == 0 {
-            (
-                pos.unmoved().contains(from),
-                rules.generation_tables(piece, from, false, false),
-            )
-        } else {
-            if flag_mask(rules, pos, piece, from) & flag::CAPTURE == 0 {
-                return false;
-            }
-            let kind = &rules.kinds[piece.kind() as usize];
-            let boosted = !kind.adjacent_kinds.is_empty()
-                && rules.is_adjacent_to(pos, piece.color(), from, &kind.adjacent_kinds);
-            (
-                initial_allowed(rules, pos, piece, from),
-                rules.generation_tables(piece, from, boosted, false),
-            )
-        };
+    let (initial_ok, mask, records, bundle) = piece_tables(rules, pos, piece, from, false);
+    if mask & flag::CAPTURE == 0 {
+        return false;
+    }
+    tables_attack::<B>(rules, pos, records, bundle, target, initial_ok)
+}
+
+/// Whether a piece with these generation tables (see [`Rules::generation_tables`]) captures
+/// on `target`, whatever stands there; initial-only records count when `initial_ok`.
+#[inline(always)]
+pub fn tables_attack<B: Bits>(
+    rules: &Rules,
+    pos: &Position,
+    records: &[MoveRecord],
+    bundle: &LeapBundle,
+    target: Cell,
+    initial_ok: bool,
+) -> bool {
     if (B::load(&bundle.move_or_capture) | B::load(&bundle.capture_only)).has(target) {
         return true;
     }

@@ -17,7 +17,10 @@
 //! A target reachable through several lenders is one move.
 
 use crate::cellset::{Cell, CellSet};
-use crate::movegen::{flag_mask, for_each_target, initial_allowed, records_attack, Target};
+use crate::movegen::{
+    bundle_targets, flag_mask, for_each_target, initial_allowed, piece_tables, tables_attack,
+    Target,
+};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{flag, KindId, Piece, RecordShape, Rules};
 
@@ -43,15 +46,16 @@ fn is_borrower(rules: &Rules, kind: KindId) -> bool {
     )
 }
 
-/// The lender kinds for a borrower of `piece`'s side standing on `from`, with whether their
-/// initial moves are available: calls `lend(lender_piece, initial_ok)`.
+/// The lender kinds for a borrower of `piece`'s side standing on `from`: calls
+/// `lend(lender_piece, initial_ok)`, where `initial_ok()` tells whether the lender's initial
+/// moves are available (some lender could still make them).
 #[inline]
 fn for_each_lender(
     rules: &Rules,
     pos: &Position,
     piece: Piece,
     from: Cell,
-    mut lend: impl FnMut(Piece, bool),
+    mut lend: impl FnMut(Piece, &dyn Fn() -> bool),
 ) {
     let side = piece.color();
     let colour = rules.geometry.color_of(from);
@@ -69,8 +73,9 @@ fn for_each_lender(
         {
             continue;
         }
-        let initial_ok = cells.iter().any(|c| initial_allowed(rules, pos, lender, c));
-        lend(lender, initial_ok);
+        lend(lender, &|| {
+            cells.iter().any(|c| initial_allowed(rules, pos, lender, c))
+        });
     }
 }
 
@@ -85,11 +90,20 @@ impl BorrowMoves {
     ) -> Destinations {
         let mut dest = Destinations::default();
         let mask = flag_mask(rules, pos, piece, from);
+        let en_passant = !pos.ep_cells().is_empty();
         for_each_lender(rules, pos, piece, from, |lender, initial_ok| {
-            for rec in rules.records_of(lender, from) {
-                if rec.shape == RecordShape::Castle
-                    || (rec.flags & flag::INITIAL != 0 && !initial_ok)
-                {
+            // The lender's tables on the borrower's cell: plain leaps and slides as sets,
+            // the other records walked (castling is never among them).
+            let (records, bundle) = rules.generation_tables(lender, from, false, en_passant);
+            dest.plain = dest.plain.or(&bundle_targets::<CellSet>(
+                rules,
+                pos,
+                piece.color(),
+                bundle,
+                mask,
+            ));
+            for rec in records {
+                if rec.flags & flag::INITIAL != 0 && !initial_ok() {
                     continue;
                 }
                 for_each_target(rules, pos, piece.color(), rec, mask, |t| match t {
@@ -200,7 +214,9 @@ impl BorrowMoves {
             if hit || !rules.reach(lender, from).contains(target) {
                 return;
             }
-            hit = records_attack(rules, pos, lender, from, target, initial_ok);
+            let (records, bundle) = rules.generation_tables(lender, from, false, false);
+            let initial_ok = records.iter().any(|r| r.flags & flag::INITIAL != 0) && initial_ok();
+            hit = tables_attack::<CellSet>(rules, pos, records, bundle, target, initial_ok);
         });
         hit
     }
@@ -236,10 +252,15 @@ fn remote_destinations(
             }
             continue;
         }
-        let initial_ok = initial_allowed(rules, pos, other_piece, other);
-        let mask = flag_mask(rules, pos, other_piece, other);
-        for rec in rules.records_in(pos, other_piece, other) {
-            if rec.shape == RecordShape::Castle || (rec.flags & flag::INITIAL != 0 && !initial_ok) {
+        // Plain leaps and slides as sets; the other records walked (en passant and castling
+        // records are not among them).
+        let (initial_ok, mask, records, bundle) =
+            piece_tables(rules, pos, other_piece, other, false);
+        let targets = bundle_targets::<CellSet>(rules, pos, side, bundle, mask);
+        attacked = attacked.or(&targets.and(&enemies));
+        quiet = quiet.or(&targets.and_not(&enemies));
+        for rec in records {
+            if rec.flags & flag::INITIAL != 0 && !initial_ok {
                 continue;
             }
             for_each_target(rules, pos, side, rec, mask, |t| match t {
