@@ -1,36 +1,23 @@
 //! The command line's observable contract: what goes to stdout and stderr, exit codes, and
 //! error messages, for `perft`, `moves` and `show`.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-use fairyrules::fen::parse_fen;
-use fairyrules::load::load_file;
+use std::process::Output;
+
+use common::{load_variant, pos, run, variant_arg};
 use fairyrules::perft::perft;
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// The position after 1. e4 e5 (no en passant right: no Pawn can take on e6).
 const AFTER_E4_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
 
-fn variant(file: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("variants")
-        .join(file)
-        .display()
-        .to_string()
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fairyrules"))
-        .args(args)
-        .output()
-        .expect("the fairyrules binary runs")
-}
-
+/// The output's stdout as text.
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
 }
 
+/// The output's stderr as text.
 fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
 }
@@ -79,15 +66,16 @@ fn nodes(stdout: &str) -> u64 {
         .unwrap_or_else(|| panic!("last line is not `nodes: N`: `{last}`"))
 }
 
+/// Perft through the library, for comparison with the command line.
 fn library_perft(file: &str, fen: &str, depth: u32) -> u64 {
-    let rules = load_file(std::path::Path::new(&variant(file))).unwrap();
-    let mut pos = parse_fen(&rules, fen).unwrap();
+    let rules = load_variant(file);
+    let mut pos = pos(&rules, fen);
     perft(&rules, &mut pos, depth)
 }
 
 #[test]
 fn perft_prints_only_the_node_count_on_stdout() {
-    let chess = variant("chess.toml");
+    let chess = variant_arg("chess.toml");
     let out = run(&["perft", &chess, "3"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "nodes: 8902\n");
@@ -100,18 +88,18 @@ fn perft_prints_only_the_node_count_on_stdout() {
 #[test]
 fn perft_of_other_variants() {
     assert_eq!(
-        nodes(&run_ok(&["perft", &variant("capablanca.toml"), "2"])),
+        nodes(&run_ok(&["perft", &variant_arg("capablanca.toml"), "2"])),
         784
     );
     assert_eq!(
-        nodes(&run_ok(&["perft", &variant("hectochess.toml"), "2"])),
+        nodes(&run_ok(&["perft", &variant_arg("hectochess.toml"), "2"])),
         2500
     );
 }
 
 #[test]
 fn divide_prints_each_root_move_then_the_total() {
-    let chess = variant("chess.toml");
+    let chess = variant_arg("chess.toml");
     let out = run_ok(&["perft", &chess, "2", "--divide"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 21, "{out}");
@@ -144,7 +132,7 @@ fn divide_prints_each_root_move_then_the_total() {
 
 #[test]
 fn divide_depth_one_counts_each_move_once() {
-    let out = run_ok(&["perft", &variant("hectochess.toml"), "1", "--divide"]);
+    let out = run_ok(&["perft", &variant_arg("hectochess.toml"), "1", "--divide"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 51);
     assert!(lines[..50].iter().all(|l| l.ends_with(": 1")), "{out}");
@@ -153,7 +141,7 @@ fn divide_depth_one_counts_each_move_once() {
 
 #[test]
 fn perft_from_fen() {
-    let chess = variant("chess.toml");
+    let chess = variant_arg("chess.toml");
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     assert_eq!(
         run_ok(&["perft", &chess, "2", "--fen", kiwipete]),
@@ -167,7 +155,7 @@ fn perft_from_fen() {
 
 #[test]
 fn perft_after_moves_equals_perft_of_the_resulting_fen() {
-    let chess = variant("chess.toml");
+    let chess = variant_arg("chess.toml");
     let expected = library_perft("chess.toml", AFTER_E4_E5, 3);
     let by_fen = nodes(&run_ok(&["perft", &chess, "3", "--fen", AFTER_E4_E5]));
     assert_eq!(by_fen, expected);
@@ -196,7 +184,7 @@ fn perft_after_moves_equals_perft_of_the_resulting_fen() {
 
 #[test]
 fn divide_after_moves_sums_to_perft() {
-    let chess = variant("chess.toml");
+    let chess = variant_arg("chess.toml");
     let out = run_ok(&["perft", &chess, "2", "--divide", "--moves", "e2e4", "e7e5"]);
     let lines: Vec<&str> = out.lines().collect();
     let sum: u64 = lines[..lines.len() - 1]
@@ -209,7 +197,7 @@ fn divide_after_moves_sums_to_perft() {
 
 #[test]
 fn illegal_move_names_the_move_and_its_place_in_the_list() {
-    let chess = variant("chess.toml");
+    let chess = variant_arg("chess.toml");
     let err = run_err(&["perft", &chess, "2", "--moves", "e2e4", "e2e5"]);
     assert!(err.contains("e2e5"), "{err}");
     assert!(err.contains("move 2"), "{err}");
@@ -225,14 +213,14 @@ fn illegal_move_names_the_move_and_its_place_in_the_list() {
 
 #[test]
 fn illegal_first_move_is_move_1() {
-    let err = run_err(&["moves", &variant("chess.toml"), "--moves", "e2e5"]);
+    let err = run_err(&["moves", &variant_arg("chess.toml"), "--moves", "e2e5"]);
     assert!(err.contains("move 1"), "{err}");
     assert!(err.contains("e2e5"), "{err}");
 }
 
 #[test]
 fn malformed_move_is_reported() {
-    let chess = variant("chess.toml");
+    let chess = variant_arg("chess.toml");
     let err = run_err(&["perft", &chess, "2", "--moves", "zz"]);
     assert!(err.contains("`zz`"), "{err}");
     assert!(err.contains("move 1"), "{err}");
@@ -244,7 +232,7 @@ fn malformed_move_is_reported() {
 
 #[test]
 fn moves_lists_the_legal_moves_one_per_line() {
-    let out = run_ok(&["moves", &variant("chess.toml")]);
+    let out = run_ok(&["moves", &variant_arg("chess.toml")]);
     let lines: Vec<&str> = out.lines().collect();
     let mut expected = vec![
         "a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3", "e2e4", "f2f3",
@@ -254,17 +242,23 @@ fn moves_lists_the_legal_moves_one_per_line() {
     assert_eq!(lines, expected);
 
     // After moves, and for a bigger board.
-    let after = run_ok(&["moves", &variant("chess.toml"), "--moves", "e2e4", "e7e5"]);
+    let after = run_ok(&[
+        "moves",
+        &variant_arg("chess.toml"),
+        "--moves",
+        "e2e4",
+        "e7e5",
+    ]);
     assert!(after.lines().any(|l| l == "e1e2"), "{after}");
     assert!(after.lines().any(|l| l == "f1a6"), "{after}");
-    let hecto = run_ok(&["moves", &variant("hectochess.toml")]);
+    let hecto = run_ok(&["moves", &variant_arg("hectochess.toml")]);
     assert_eq!(hecto.lines().count(), 50);
     assert!(hecto.lines().any(|l| l == "a3a5"), "{hecto}");
 }
 
 #[test]
 fn show_draws_the_board_with_coordinates_and_the_position_string() {
-    let out = run_ok(&["show", &variant("chess.toml")]);
+    let out = run_ok(&["show", &variant_arg("chess.toml")]);
     let lines: Vec<&str> = out.lines().collect();
     // File letters under the board.
     assert!(
@@ -296,7 +290,7 @@ fn show_draws_the_board_with_coordinates_and_the_position_string() {
 
 #[test]
 fn show_draws_ten_by_ten_boards() {
-    let out = run_ok(&["show", &variant("hectochess.toml")]);
+    let out = run_ok(&["show", &variant_arg("hectochess.toml")]);
     let lines: Vec<&str> = out.lines().collect();
     assert!(
         lines
@@ -319,7 +313,7 @@ fn show_draws_ten_by_ten_boards() {
 
 #[test]
 fn bad_fen_is_a_clear_error() {
-    let chess = variant("chess.toml");
+    let chess = variant_arg("chess.toml");
     for bad in [
         "rnbqkbnr/ppp/8 w",
         "xyz",

@@ -7,12 +7,12 @@
 //! `MAX_GAME_PLIES` plies is adjudicated by material (the evaluator's piece values): a lead of
 //! at least 5 pawns counts as a win for the side ahead, anything less as a draw.
 
-use std::path::Path;
+mod common;
 
+use common::{load_variant, Rng};
 use fairyrules::engine::eval::Evaluator;
 use fairyrules::engine::{Engine, Limits, MATE, MATE_BOUND};
 use fairyrules::fen::parse_fen;
-use fairyrules::load::load_file;
 use fairyrules::movegen::legal_moves;
 use fairyrules::notation::{move_to_string, parse_move};
 use fairyrules::outcome::{outcome, Outcome, WinReason};
@@ -22,23 +22,9 @@ use fairyrules::rules::{Color, Piece, Rules};
 const MAX_GAME_PLIES: usize = 160;
 const NODES_PER_MOVE: u64 = 4_000;
 
+/// A shipped variant by name (`"chess"`).
 fn rules(name: &str) -> Rules {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("variants")
-        .join(format!("{name}.toml"));
-    load_file(&path).unwrap_or_else(|f| panic!("{}", f.render()))
-}
-
-/// xorshift64*: a small seeded generator, so the games are reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
+    load_variant(&format!("{name}.toml"))
 }
 
 /// Material of `color` in centipawns, by the engine's piece values.
@@ -240,17 +226,7 @@ fn finds_royal_zone_win_in_heroes_hexagonal() {
         &rules,
         &[("K", "f9"), ("H", "a1"), ("k", "a3"), ("h", "l1")],
     );
-    let mut engine = Engine::new(4);
-    let r = engine.search(&rules, &mut pos, &Limits::depth(3));
-    assert_eq!(r.score, MATE - 1, "{r:?}");
-    pos.make(&rules, r.best.unwrap());
-    assert!(matches!(
-        outcome(&rules, &mut pos),
-        Outcome::Win {
-            winner: Color::White,
-            reason: WinReason::RoyalZone
-        }
-    ));
+    assert_white_wins_at_once(&rules, &mut pos, WinReason::RoyalZone);
 }
 
 #[test]
@@ -267,17 +243,24 @@ fn finds_extinction_win_in_heroes_hexagonal() {
             ("h", "c8"),
         ],
     );
+    assert_white_wins_at_once(&rules, &mut pos, WinReason::Extinction);
+}
+
+/// The engine, searching 3 plies for White, scores a mate in 1, and its move wins the game
+/// at once for `reason`.
+fn assert_white_wins_at_once(rules: &Rules, pos: &mut Position, reason: WinReason) {
     let mut engine = Engine::new(4);
-    let r = engine.search(&rules, &mut pos, &Limits::depth(3));
+    let r = engine.search(rules, pos, &Limits::depth(3));
     assert_eq!(r.score, MATE - 1, "{r:?}");
-    pos.make(&rules, r.best.unwrap());
-    assert!(matches!(
-        outcome(&rules, &mut pos),
+    pos.make(rules, r.best.unwrap());
+    let result = outcome(rules, pos);
+    assert_eq!(
+        result,
         Outcome::Win {
             winner: Color::White,
-            reason: WinReason::Extinction
+            reason
         }
-    ));
+    );
 }
 
 /// A position with White to move holding exactly these pieces (`("K", "f9")`: upper case

@@ -2,27 +2,15 @@
 //! (`*` move or capture, `m` move only, `c` capture only, `i` initial only, `h` hook, `+`
 //! extra while next to a friendly adjacency piece), its rules in words, and `-o` SVG.
 
+mod common;
+
 use std::collections::BTreeSet;
-use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn variant(file: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("variants")
-        .join(file)
-        .display()
-        .to_string()
-}
+use common::{run, set, variant_arg};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fairyrules"))
-        .args(args)
-        .output()
-        .expect("the fairyrules binary runs")
-}
-
+/// Run `fairyrules explain FILE PIECE`, which must succeed; returns stdout.
 fn explain(file: &str, piece: &str) -> String {
-    let out = run(&["explain", &variant(file), piece]);
+    let out = run(&["explain", &variant_arg(file), piece]);
     assert!(
         out.status.success(),
         "explain failed: {}",
@@ -82,12 +70,9 @@ fn board_lines(diagram: &str) -> Vec<String> {
     lines
 }
 
+/// How often `ch` occurs in the lines.
 fn count_char(lines: &[String], ch: char) -> usize {
     lines.iter().map(|l| l.matches(ch).count()).sum()
-}
-
-fn set(cells: &[&str]) -> BTreeSet<String> {
-    cells.iter().map(|s| s.to_string()).collect()
 }
 
 #[test]
@@ -207,7 +192,7 @@ fn hooks_are_explained() {
 
 #[test]
 fn unknown_piece_is_an_error_listing_the_pieces() {
-    let out = run(&["explain", &variant("chess.toml"), "dragon"]);
+    let out = run(&["explain", &variant_arg("chess.toml"), "dragon"]);
     assert!(!out.status.success());
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -232,7 +217,7 @@ fn writes_the_diagrams_as_svg() {
     let file = dir.join("knight.svg");
     let out = run(&[
         "explain",
-        &variant("heroes-hexagonal.toml"),
+        &variant_arg("heroes-hexagonal.toml"),
         "knight",
         "-o",
         file.to_str().unwrap(),

@@ -8,13 +8,14 @@
 //! Every expected cell list below was derived by hand from the spec's axial coordinates
 //! (`q = file index - 5`, `r = rank - 6 + max(0, -q)`, f6 = (0,0)), not from the crate.
 
-use std::path::PathBuf;
+mod common;
 
+use common::{legal, load_variant, play};
 use fairyrules::diagnostics::SourceFile;
 use fairyrules::fen::{parse_fen, to_fen};
-use fairyrules::load::{compile_text, load_file, LoadFailure};
+use fairyrules::load::{compile_text, LoadFailure};
 use fairyrules::movegen::legal_moves;
-use fairyrules::notation::{move_to_string, parse_move};
+use fairyrules::notation::parse_move;
 use fairyrules::perft::perft;
 use fairyrules::position::{MoveKind, Position};
 use fairyrules::rules::{Color, Rules};
@@ -29,11 +30,9 @@ const EMPTY: &str = "1/3/5/7/9/11/11/11/11/11/11 w";
 // Helpers
 // ---------------------------------------------------------------------------------------
 
+/// Gliński's chess as shipped.
 fn glinski() -> Rules {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("variants")
-        .join("glinski.toml");
-    load_file(&path).unwrap_or_else(|f| panic!("{}: {}", path.display(), f.render()))
+    load_variant("glinski.toml")
 }
 
 /// The TOML of a hexagonal test variant with these `(id, letter, betza)` pieces, no royal
@@ -133,23 +132,6 @@ fn lone_targets(rules: &Rules, from: &str, white: bool) -> Vec<String> {
     let (letter, side) = if white { ('X', "w") } else { ('x', "b") };
     let mut pos = position(rules, &[(from, letter)], side);
     targets(rules, &mut pos, from)
-}
-
-/// All legal moves as strings, sorted.
-fn move_strings(rules: &Rules, pos: &mut Position) -> Vec<String> {
-    let legal = legal_moves(rules, pos);
-    let mut v: Vec<String> = legal
-        .iter()
-        .map(|m| move_to_string(rules, &legal, m))
-        .collect();
-    v.sort();
-    v
-}
-
-/// Play a move given as text.
-fn play(rules: &Rules, pos: &mut Position, text: &str) {
-    let mv = parse_move(rules, pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    pos.make(rules, mv);
 }
 
 /// The piece letter on a cell (upper case White), or `.`.
@@ -286,6 +268,7 @@ fn start_position_cells_are_the_spec_cells() {
 // Pieces on an empty board
 // ---------------------------------------------------------------------------------------
 
+/// A hexagonal test variant with the five orthodox pieces (no Pawn).
 fn orthodox() -> Rules {
     hex_variant(&[
         ("king", 'K', "K"),
@@ -1081,11 +1064,7 @@ fn position_string_round_trips() {
         let text = to_fen(&rules, pos);
         let mut back = parse_fen(&rules, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(to_fen(&rules, &back), text);
-        assert_eq!(
-            move_strings(&rules, &mut back),
-            move_strings(&rules, pos),
-            "{text}"
-        );
+        assert_eq!(legal(&rules, &mut back), legal(&rules, pos), "{text}");
         assert_eq!(perft(&rules, &mut back, 2), perft(&rules, pos, 2), "{text}");
     };
     check(&mut pos);

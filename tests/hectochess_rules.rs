@@ -5,104 +5,28 @@
 //!
 //! Every position is written out as a position string (10 rows of 10 cells, rank 10 first).
 
-use std::path::Path;
+mod common;
 
-use fairyrules::cellset::Cell;
+use common::{
+    at, castles, cell, has, legal, load_variant, moves_from, play, play_all, pos, sorted,
+};
 use fairyrules::fen::{parse_fen, to_fen};
-use fairyrules::load::load_file;
 use fairyrules::movegen::{in_check, is_attacked, legal_moves};
-use fairyrules::notation::{move_to_string, parse_move};
+use fairyrules::notation::parse_move;
 use fairyrules::outcome::{
     claimable_draw, outcome, repetition_count, DrawReason, Outcome, WinReason,
 };
 use fairyrules::perft::{divide, perft};
-use fairyrules::position::{MoveKind, Position};
+use fairyrules::position::Position;
 use fairyrules::rules::{Color, Rules};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
 
+/// Hectochess as shipped.
 fn rules() -> Rules {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/hectochess.toml");
-    load_file(&path).unwrap_or_else(|e| panic!("variants/hectochess.toml does not load:\n{e}"))
-}
-
-fn pos(rules: &Rules, fen: &str) -> Position {
-    parse_fen(rules, fen).unwrap_or_else(|e| panic!("bad position string `{fen}`: {e}"))
-}
-
-fn cell(rules: &Rules, name: &str) -> Cell {
-    rules
-        .geometry
-        .parse_cell(name)
-        .unwrap_or_else(|| panic!("`{name}` is not a cell"))
-}
-
-/// All legal moves as sorted strings.
-fn legal(rules: &Rules, pos: &mut Position) -> Vec<String> {
-    let moves = legal_moves(rules, pos);
-    let mut out: Vec<String> = moves
-        .iter()
-        .map(|m| move_to_string(rules, &moves, m))
-        .collect();
-    out.sort();
-    out
-}
-
-/// The legal moves of the piece on `from`, as sorted strings.
-fn moves_from(rules: &Rules, pos: &mut Position, from: &str) -> Vec<String> {
-    let from = cell(rules, from);
-    let moves = legal_moves(rules, pos);
-    let mut out: Vec<String> = moves
-        .iter()
-        .filter(|m| m.from == from)
-        .map(|m| move_to_string(rules, &moves, m))
-        .collect();
-    out.sort();
-    out
-}
-
-/// The legal castling moves, as sorted strings.
-fn castles(rules: &Rules, pos: &mut Position) -> Vec<String> {
-    let moves = legal_moves(rules, pos);
-    let mut out: Vec<String> = moves
-        .iter()
-        .filter(|m| m.kind == MoveKind::Castle)
-        .map(|m| move_to_string(rules, &moves, m))
-        .collect();
-    out.sort();
-    out
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut out: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    out.sort();
-    out
-}
-
-fn has(moves: &[String], mv: &str) -> bool {
-    moves.iter().any(|m| m == mv)
-}
-
-/// Parse a move against the legal moves and make it.
-fn play(rules: &Rules, pos: &mut Position, mv: &str) {
-    let m = parse_move(rules, pos, mv)
-        .unwrap_or_else(|e| panic!("`{mv}` should be legal in `{}`: {e}", to_fen(rules, pos)));
-    pos.make(rules, m);
-}
-
-fn play_all(rules: &Rules, pos: &mut Position, moves: &[&str]) {
-    for mv in moves {
-        play(rules, pos, mv);
-    }
-}
-
-/// The piece letter on a cell ('.' for empty).
-fn at(rules: &Rules, pos: &Position, name: &str) -> char {
-    pos.piece_at(cell(rules, name))
-        .map(|p| rules.piece_char(p))
-        .unwrap_or('.')
+    load_variant("hectochess.toml")
 }
 
 /// The castling field of a position's string.
@@ -116,6 +40,7 @@ fn castling_field(rules: &Rules, pos: &Position) -> String {
 
 const NINE: [char; 9] = ['q', 'm', 'a', 'r', 'c', 'l', 'n', 'b', 'w'];
 
+/// The nine promotion moves from `from` to `to`, sorted.
 fn promotions(from: &str, to: &str) -> Vec<String> {
     let mut out: Vec<String> = NINE.iter().map(|l| format!("{from}{to}{l}")).collect();
     out.sort();

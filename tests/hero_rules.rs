@@ -4,14 +4,15 @@
 //! Superhero's) pseudo-legal moves in random games with a slow independent computation
 //! written here from the spec.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+mod common;
 
+use std::collections::{BTreeMap, BTreeSet};
+
+use common::{at, castles, cell, has, legal, load_variant, moves_from, play, pos, sorted, start};
 use fairyrules::cellset::{Cell, CellSet};
-use fairyrules::fen::{parse_fen, to_fen};
-use fairyrules::load::load_file;
+use fairyrules::fen::to_fen;
 use fairyrules::movegen::{generate_pseudo, in_check, is_attacked, legal_moves};
-use fairyrules::notation::{move_to_string, parse_move};
+use fairyrules::notation::parse_move;
 use fairyrules::perft::perft;
 use fairyrules::position::{Move, MoveKind, Position};
 use fairyrules::rules::{Color, KindId, Piece, Rules};
@@ -24,26 +25,24 @@ const HERO: &str = "hero-chess";
 const HERO_QUEEN: &str = "hero-chess-queen";
 const SUPERHERO: &str = "superhero-chess";
 
+/// A shipped variant of the Hero family, by name (`HERO`, ...).
 fn rules(variant: &str) -> Rules {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("variants/{variant}.toml"));
-    load_file(&path).unwrap_or_else(|e| panic!("variants/{variant}.toml does not load:\n{e}"))
+    load_variant(&format!("{variant}.toml"))
 }
 
-fn pos(rules: &Rules, fen: &str) -> Position {
-    parse_fen(rules, fen).unwrap_or_else(|e| panic!("bad position string `{fen}`: {e}"))
+/// The eight King steps from d4: all a Hero there has when the King is its only lender.
+const D4_KING_STEPS: [&str; 8] = [
+    "d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4", "d4e5",
+];
+
+/// Assert that `moves` holds every move of `expected`.
+fn assert_has_all(moves: &[String], expected: &[&str]) {
+    for mv in expected {
+        assert!(has(moves, mv), "{mv} missing: {moves:?}");
+    }
 }
 
-fn start(rules: &Rules) -> Position {
-    pos(rules, &rules.start_fen.clone())
-}
-
-fn cell(rules: &Rules, name: &str) -> Cell {
-    rules
-        .geometry
-        .parse_cell(name)
-        .unwrap_or_else(|| panic!("`{name}` is not a cell"))
-}
-
+/// The name of a cell.
 fn name(rules: &Rules, c: Cell) -> String {
     rules.geometry.name(c).to_string()
 }
@@ -58,49 +57,10 @@ fn file_rank(rules: &Rules, c: Cell) -> (i32, i32) {
     (file, rank - 1)
 }
 
+/// Whether a cell is a light square.
 fn light(rules: &Rules, c: Cell) -> bool {
     let (f, r) = file_rank(rules, c);
     (f + r) % 2 == 1
-}
-
-/// All legal moves as sorted strings.
-fn legal(rules: &Rules, pos: &mut Position) -> Vec<String> {
-    let moves = legal_moves(rules, pos);
-    let mut out: Vec<String> = moves
-        .iter()
-        .map(|m| move_to_string(rules, &moves, m))
-        .collect();
-    out.sort();
-    out
-}
-
-/// The legal moves of the piece on `from`, as sorted strings.
-fn moves_from(rules: &Rules, pos: &mut Position, from: &str) -> Vec<String> {
-    let from = cell(rules, from);
-    let moves = legal_moves(rules, pos);
-    let mut out: Vec<String> = moves
-        .iter()
-        .filter(|m| m.from == from)
-        .map(|m| move_to_string(rules, &moves, m))
-        .collect();
-    out.sort();
-    out
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut out: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    out.sort();
-    out
-}
-
-fn play(rules: &Rules, pos: &mut Position, text: &str) {
-    let mv = parse_move(rules, pos, text)
-        .unwrap_or_else(|e| panic!("`{text}` in {}: {e}", to_fen(rules, pos)));
-    pos.make(rules, mv);
-}
-
-fn has(list: &[String], mv: &str) -> bool {
-    list.iter().any(|m| m == mv)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -162,22 +122,18 @@ fn bishop_lends_diagonals_only_on_its_colour() {
     let r = rules(HERO);
     // Hero on d4 (dark), the only Bishop on f1 (light), no Queen: King steps only.
     let mut p = pos(&r, "7k/8/8/8/3H4/8/8/5B1K w - - 0 1");
-    assert_eq!(
-        moves_from(&r, &mut p, "d4"),
-        sorted(&["d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4", "d4e5"])
-    );
+    assert_eq!(moves_from(&r, &mut p, "d4"), sorted(&D4_KING_STEPS));
     // A Queen lends the diagonals whatever the colour.
     let mut q = pos(&r, "7k/8/8/8/3H4/8/8/Q4B1K w - - 0 1");
     let with_queen = moves_from(&r, &mut q, "d4");
-    for mv in ["d4b6", "d4a7", "d4g7", "d4f2", "d4b2", "d4d8", "d4h4"] {
-        assert!(has(&with_queen, mv), "{mv} missing: {with_queen:?}");
-    }
+    assert_has_all(
+        &with_queen,
+        &["d4b6", "d4a7", "d4g7", "d4f2", "d4b2", "d4d8", "d4h4"],
+    );
     // A Bishop of the Hero's colour lends them.
     let mut b = pos(&r, "7k/8/8/8/3H4/8/8/2B4K w - - 0 1");
     let with_dark_bishop = moves_from(&r, &mut b, "d4");
-    for mv in ["d4b6", "d4a7", "d4g7", "d4f2", "d4e3"] {
-        assert!(has(&with_dark_bishop, mv), "{mv} missing");
-    }
+    assert_has_all(&with_dark_bishop, &["d4b6", "d4a7", "d4g7", "d4f2", "d4e3"]);
     assert!(!has(&with_dark_bishop, "d4d6"));
 }
 
@@ -190,9 +146,10 @@ fn bishop_lends_after_colour_matches() {
     play(&r, &mut p, "d4d5");
     play(&r, &mut p, "h8h7");
     let moves = moves_from(&r, &mut p, "d5");
-    for mv in ["d5a8", "d5b7", "d5a2", "d5b3", "d5e6", "d5g8", "d5g2"] {
-        assert!(has(&moves, mv), "{mv} missing: {moves:?}");
-    }
+    assert_has_all(
+        &moves,
+        &["d5a8", "d5b7", "d5a2", "d5b3", "d5e6", "d5g8", "d5g2"],
+    );
     // h1 holds the own King: not a target.
     assert!(!has(&moves, "d5h1"));
     // Back on a dark square: gone again.
@@ -226,10 +183,7 @@ fn pawn_double_step_lent_while_a_pawn_is_unmoved() {
 fn no_double_step_after_every_pawn_moved() {
     let r = rules(HERO);
     let mut p = pos(&r, "7k/8/8/8/3H4/P7/8/7K w - - 0 1");
-    assert_eq!(
-        moves_from(&r, &mut p, "d4"),
-        sorted(&["d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4", "d4e5"])
-    );
+    assert_eq!(moves_from(&r, &mut p, "d4"), sorted(&D4_KING_STEPS));
     // The same, reached by moving the last unmoved Pawn.
     let mut q = pos(&r, "7k/8/8/8/3H4/8/P7/7K w - - 0 1");
     assert!(has(&moves_from(&r, &mut q, "d4"), "d4d6"));
@@ -353,9 +307,10 @@ fn first_move_must_not_capture() {
     play(&r, &mut s, "e2e6");
     play(&r, &mut s, "a7a6");
     let moves = moves_from(&r, &mut s, "e6");
-    for mv in ["e6d7", "e6e7", "e6f7", "e6d8", "e6f8", "e6c7", "e6g7"] {
-        assert!(has(&moves, mv), "{mv} missing: {moves:?}");
-    }
+    assert_has_all(
+        &moves,
+        &["e6d7", "e6e7", "e6f7", "e6d8", "e6f8", "e6c7", "e6g7"],
+    );
 }
 
 #[test]
@@ -436,18 +391,16 @@ fn lender_captured_mid_game_changes_moves() {
     let r = rules(HERO);
     let mut p = pos(&r, "7k/8/8/5b2/3H4/8/8/1N5K w - - 0 1");
     let before = moves_from(&r, &mut p, "d4");
-    for mv in [
-        "d4b5", "d4c6", "d4e6", "d4f5", "d4f3", "d4e2", "d4c2", "d4b3",
-    ] {
-        assert!(has(&before, mv), "{mv} missing: {before:?}");
-    }
+    assert_has_all(
+        &before,
+        &[
+            "d4b5", "d4c6", "d4e6", "d4f5", "d4f3", "d4e2", "d4c2", "d4b3",
+        ],
+    );
     // Black takes the only Knight.
     let mut q = pos(&r, "7k/8/8/5b2/3H4/8/8/1N5K b - - 0 1");
     play(&r, &mut q, "f5b1");
-    assert_eq!(
-        moves_from(&r, &mut q, "d4"),
-        sorted(&["d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4", "d4e5"])
-    );
+    assert_eq!(moves_from(&r, &mut q, "d4"), sorted(&D4_KING_STEPS));
     // A Pawn promoting to a Knight restores the leaps.
     let mut t = pos(&r, "7k/P7/8/8/3H4/8/8/7K w - - 0 1");
     assert!(!has(&moves_from(&r, &mut t, "d4"), "d4e6"));
@@ -507,26 +460,16 @@ fn hero_never_castles_never_promotes() {
         .iter()
         .filter(|m| m.from == d1)
         .all(|m| m.kind == MoveKind::Normal));
-    let castles: Vec<String> = moves
-        .iter()
-        .filter(|m| m.kind == MoveKind::Castle)
-        .map(|m| move_to_string(&r, &moves, m))
-        .collect();
-    assert_eq!(castles, vec!["e1g1".to_string()]);
+    assert_eq!(castles(&r, &mut p), vec!["e1g1".to_string()]);
     let mut after = p.clone();
     play(&r, &mut after, "d1b1");
     assert!(after.piece_at(cell(&r, "a1")).is_some());
     assert!(after.piece_at(cell(&r, "c1")).is_none());
     // The same with the King present: castling only by the King.
     let mut k = pos(&r, "7k/8/8/8/8/8/3H4/R3K2R w KQ - 0 1");
-    let moves = legal_moves(&r, &mut k);
-    let castles: Vec<String> = moves
-        .iter()
-        .filter(|m| m.kind == MoveKind::Castle)
-        .map(|m| move_to_string(&r, &moves, m))
-        .collect();
-    assert_eq!(castles.len(), 2, "{castles:?}");
-    assert!(castles.iter().all(|m| m.starts_with("e1")));
+    let king_castles = castles(&r, &mut k);
+    assert_eq!(king_castles.len(), 2, "{king_castles:?}");
+    assert!(king_castles.iter().all(|m| m.starts_with("e1")));
 
     // A Hero borrowing from a Pawn reaches the last rank without promoting.
     let mut q = pos(&r, "k2n4/4H3/8/8/8/8/P7/7K w - - 0 1");
@@ -541,11 +484,11 @@ fn hero_never_castles_never_promotes() {
         2
     );
     play(&r, &mut q, "e7d8");
-    assert_eq!(r.piece_char(q.piece_at(cell(&r, "d8")).unwrap()), 'H');
+    assert_eq!(at(&r, &q, "d8"), 'H');
     // Black: down to rank 1.
     let mut b = pos(&r, "7k/7p/8/8/8/8/4h3/K7 b - - 0 1");
     play(&r, &mut b, "e2e1");
-    assert_eq!(r.piece_char(b.piece_at(cell(&r, "e1")).unwrap()), 'h');
+    assert_eq!(at(&r, &b, "e1"), 'h');
 }
 
 #[test]
@@ -553,10 +496,7 @@ fn other_heroes_lend_nothing() {
     let r = rules(HERO);
     // Two Heroes and the King: each Hero has King steps only.
     let mut p = pos(&r, "7k/8/8/8/3H4/8/8/H3K3 w - - 0 1");
-    assert_eq!(
-        moves_from(&r, &mut p, "d4"),
-        sorted(&["d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4", "d4e5"])
-    );
+    assert_eq!(moves_from(&r, &mut p, "d4"), sorted(&D4_KING_STEPS));
     assert_eq!(
         moves_from(&r, &mut p, "a1"),
         sorted(&["a1a2", "a1b1", "a1b2"])
@@ -608,7 +548,7 @@ fn superhero_remote_capture() {
     // The c8 Bishop is attacked by nobody: no capture there.
     assert!(!has(&moves, "b2c8"));
     play(&r, &mut p, "b2h7");
-    assert_eq!(r.piece_char(p.piece_at(cell(&r, "h7")).unwrap()), 'S');
+    assert_eq!(at(&r, &p, "h7"), 'S');
     assert_eq!(p.halfmove_clock(), 0);
     // The first-move rule: the unmoved Superhero on e2 has no remote capture.
     let mut u = pos(&r, "2b1k3/7n/8/8/8/8/4S3/4K2R w - - 0 1");
@@ -624,23 +564,22 @@ fn superhero_remote_move() {
     // (pseudo-legally), so the Superhero may go there.
     let mut p = pos(&r, "3rk3/8/8/8/8/1S6/6P1/4K3 w - - 0 1");
     let moves = moves_from(&r, &mut p, "b3");
-    for mv in [
-        "b3g3", "b3g4", // Pawn push and double step
-        "b3d1", "b3d2", "b3e2", "b3f1", "b3f2", // King steps (d1, d2 attacked)
-        "b3b4", "b3b5", // own Pawn-lent step and double step
-    ] {
-        assert!(has(&moves, mv), "{mv} missing: {moves:?}");
-    }
+    assert_has_all(
+        &moves,
+        &[
+            "b3g3", "b3g4", // Pawn push and double step
+            "b3d1", "b3d2", "b3e2", "b3f1", "b3f2", // King steps (d1, d2 attacked)
+            "b3b4", "b3b5", // own Pawn-lent step and double step
+        ],
+    );
     assert!(!has(&moves, "b3h6"));
     assert!(!has(&moves, "b3g5"));
     play(&r, &mut p, "b3d1");
-    assert_eq!(r.piece_char(p.piece_at(cell(&r, "d1")).unwrap()), 'S');
+    assert_eq!(at(&r, &p, "d1"), 'S');
     // The unmoved Superhero has its remote quiet moves.
     let mut s = start(&r);
     let moves = moves_from(&r, &mut s, "e2");
-    for mv in ["e2a3", "e2h3", "e2a4", "e2f3", "e2h4"] {
-        assert!(has(&moves, mv), "{mv} missing: {moves:?}");
-    }
+    assert_has_all(&moves, &["e2a3", "e2h3", "e2a4", "e2f3", "e2h4"]);
 }
 
 #[test]
@@ -692,7 +631,7 @@ fn superhero_promotion() {
     }
     assert_eq!(moves.len(), 10);
     play(&r, &mut p, "a7a8s");
-    assert_eq!(r.piece_char(p.piece_at(cell(&r, "a8")).unwrap()), 'S');
+    assert_eq!(at(&r, &p, "a8"), 'S');
     play(&r, &mut p, "h7h8");
     // The promoted Superhero captures at once: b8 by its Rook-lent slide, g5 remotely
     // through the g1 Rook's attack.

@@ -3,54 +3,34 @@
 //! promotions. Moves are random legal moves, preferring charges and promotions when there are
 //! any so that those paths are exercised; the test counts that they were played.
 
-use std::path::Path;
+mod common;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use fairyrules::fen::{parse_fen, to_fen};
-use fairyrules::load::load_file;
+use common::{heroes_hexagonal, placed_fen, pos, Rng};
+use fairyrules::fen::to_fen;
 use fairyrules::movegen::{in_check, legal_moves};
 use fairyrules::outcome::{outcome, Outcome};
 use fairyrules::position::{Move, MoveKind, Position};
-use fairyrules::rules::{Color, Piece, Rules};
+use fairyrules::rules::{Color, Rules};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
+/// Heroes Hexagonal Chess as shipped.
 fn rules() -> &'static Rules {
-    static RULES: OnceLock<Rules> = OnceLock::new();
-    RULES.get_or_init(|| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/heroes-hexagonal.toml");
-        load_file(&path).unwrap_or_else(|e| panic!("{} does not load:\n{e}", path.display()))
-    })
+    heroes_hexagonal()
 }
 
 /// A position string with these pieces (upper case White) and the default never-moved
 /// pieces.
 fn fen(side: Color, pieces: &[(&str, char)]) -> String {
-    let r = rules();
-    let mut p = Position::empty(r);
-    for (n, ch) in pieces {
-        let c = r
-            .geometry
-            .parse_cell(n)
-            .unwrap_or_else(|| panic!("no cell {n}"));
-        assert!(p.piece_at(c).is_none(), "two pieces on {n}");
-        let color = if ch.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let kind = r.kind_by_letter(*ch).expect("a piece letter");
-        p.put(r, c, Piece::new(kind, color));
-    }
-    p.set_side_to_move(r, side);
-    let printed = to_fen(r, &p);
-    let short = printed.split(' ').take(2).collect::<Vec<_>>().join(" ");
-    to_fen(r, &parse(&short))
+    placed_fen(rules(), side, pieces, None)
 }
 
+/// Parse a position string.
 fn parse(text: &str) -> Position {
-    parse_fen(rules(), text).unwrap_or_else(|e| panic!("bad position string `{text}`: {e}"))
+    pos(rules(), text)
 }
 
 /// The start position and three constructed middlegames.
@@ -178,20 +158,9 @@ fn sorted_moves(p: &mut Position) -> Vec<String> {
     v
 }
 
+/// Whether a move is a charge or a promotion.
 fn is_special(m: &Move) -> bool {
     m.kind == MoveKind::Sweep || m.promotion != 0
-}
-
-/// xorshift64*: the game's move choices.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
 }
 
 static CHARGES: AtomicUsize = AtomicUsize::new(0);

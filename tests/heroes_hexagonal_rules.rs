@@ -7,13 +7,13 @@
 //! coordinates of `hex-board.md` (`q = file index - 5`, `r = rank - 6 + max(0, -q)`), not from
 //! the crate's geometry; the cells quoted literally were worked out by hand.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
-use std::sync::OnceLock;
+mod common;
 
-use fairyrules::cellset::{Cell, CellSet};
-use fairyrules::fen::{parse_fen, to_fen};
-use fairyrules::load::load_file;
+use std::collections::{BTreeMap, BTreeSet};
+
+use common::{color_of_letter, heroes_hexagonal, placed_fen, set};
+use fairyrules::cellset::Cell;
+use fairyrules::fen::to_fen;
 use fairyrules::movegen::{in_check, is_attacked, legal_moves};
 use fairyrules::notation::{move_to_string, parse_move};
 use fairyrules::outcome::{outcome, DrawReason, Outcome, WinReason};
@@ -32,60 +32,25 @@ const START_PLACEMENT: &str =
 const WHITE_PAWN_START: [&str; 9] = ["b1", "c2", "d3", "e4", "f5", "g4", "h3", "i2", "k1"];
 const BLACK_PAWN_START: [&str; 9] = ["b7", "c7", "d7", "e7", "f7", "g7", "h7", "i7", "k7"];
 
+/// Heroes Hexagonal Chess as shipped.
 fn rules() -> &'static Rules {
-    static RULES: OnceLock<Rules> = OnceLock::new();
-    RULES.get_or_init(|| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/heroes-hexagonal.toml");
-        load_file(&path).unwrap_or_else(|e| panic!("{} does not load:\n{e}", path.display()))
-    })
+    heroes_hexagonal()
 }
 
+/// The cell with this name.
 fn cell(name: &str) -> Cell {
-    rules()
-        .geometry
-        .parse_cell(name)
-        .unwrap_or_else(|| panic!("`{name}` is not a cell"))
+    common::cell(rules(), name)
 }
 
+/// The name of a cell.
 fn name(c: Cell) -> String {
     rules().geometry.name(c).to_string()
 }
 
-fn color_of_letter(ch: char) -> Color {
-    if ch.is_ascii_uppercase() {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
-/// A position with these pieces (letters: upper case White) on an empty board, printed by
-/// `to_fen`. `unmoved`: `None` = the defaults of a position string without the field (pawns
-/// on their start cells never moved); `Some(cells)` = exactly these pieces never moved.
+/// A position with these pieces (letters: upper case White) on an empty board; see
+/// [`placed_fen`].
 fn build<S: AsRef<str>>(side: Color, pieces: &[(S, char)], unmoved: Option<&[&str]>) -> String {
-    let r = rules();
-    let mut p = Position::empty(r);
-    for (n, ch) in pieces {
-        let c = cell(n.as_ref());
-        assert!(p.piece_at(c).is_none(), "two pieces on {}", n.as_ref());
-        let kind = r
-            .kind_by_letter(*ch)
-            .unwrap_or_else(|| panic!("no piece letter {ch}"));
-        p.put(r, c, Piece::new(kind, color_of_letter(*ch)));
-    }
-    p.set_side_to_move(r, side);
-    match unmoved {
-        Some(cells) => {
-            let set: CellSet = cells.iter().map(|n| cell(n)).collect();
-            p.set_unmoved(r, set);
-            to_fen(r, &p)
-        }
-        None => {
-            let printed = to_fen(r, &p);
-            let short = printed.split(' ').take(2).collect::<Vec<_>>().join(" ");
-            to_fen(r, &pos(&short))
-        }
-    }
+    placed_fen(rules(), side, pieces, unmoved)
 }
 
 /// [`build`] with the default never-moved pieces.
@@ -93,10 +58,12 @@ fn fen<S: AsRef<str>>(side: Color, pieces: &[(S, char)]) -> String {
     build(side, pieces, None)
 }
 
+/// Parse a position string.
 fn pos(fen: &str) -> Position {
-    parse_fen(rules(), fen).unwrap_or_else(|e| panic!("bad position string `{fen}`: {e}"))
+    common::pos(rules(), fen)
 }
 
+/// A position with these pieces (see [`fen`]): its string and the position.
 fn setup<S: AsRef<str>>(side: Color, pieces: &[(S, char)]) -> (String, Position) {
     let f = fen(side, pieces);
     let p = pos(&f);
@@ -108,6 +75,7 @@ fn at(p: &Position, n: &str) -> Option<char> {
     p.piece_at(cell(n)).map(|pc| rules().piece_char(pc))
 }
 
+/// The legal moves of the piece on `from`.
 fn moves_from(p: &mut Position, from: &str) -> Vec<Move> {
     let from = cell(from);
     legal_moves(rules(), p)
@@ -176,15 +144,12 @@ fn promoted_to(m: &Move, color: Color) -> Option<char> {
         .map(|k| rules().piece_char(Piece::new(k, color)))
 }
 
+/// Parse a move and make it; returns it.
 fn play(p: &mut Position, text: &str) -> Move {
     let mv = parse_move(rules(), p, text)
         .unwrap_or_else(|e| panic!("`{text}` in {}: {e}", to_fen(rules(), p)));
     p.make(rules(), mv);
     mv
-}
-
-fn set(cells: &[&str]) -> BTreeSet<String> {
-    cells.iter().map(|s| s.to_string()).collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -398,6 +363,16 @@ fn diagonal(from: &str, d: usize) -> String {
     hex_name(add(axial(from), DIAG[d])).expect("an on-board diagonal neighbour")
 }
 
+/// The piece `centre` on f6 with the piece `around` on each of its six neighbours (in the
+/// order of `ORTHO`, after the centre).
+fn surrounded(centre: char, around: char) -> Vec<(String, char)> {
+    let mut out = vec![("f6".to_string(), centre)];
+    for d in 0..6 {
+        out.push((neighbour("f6", d), around));
+    }
+    out
+}
+
 /// One royal-adjacency case: label, pieces, whether the piece is royal adjacent.
 type AdjacencyCase = (String, Vec<(String, char)>, bool);
 
@@ -568,10 +543,7 @@ fn hero_paths_blocked() {
     let t = check_targets(&[("f6", 'H'), ("f8", 'p'), ("g7", 'p'), ("f7", 'P')], "f6");
     assert!(!t.contains("f8") && t.contains("g7"));
     // Surrounded by its own pieces: nothing.
-    let mut ring: Vec<(String, char)> = vec![("f6".into(), 'H')];
-    for d in 0..6 {
-        ring.push((neighbour("f6", d), 'P'));
-    }
+    let ring = surrounded('H', 'P');
     assert!(check_targets(&ring, "f6").is_empty());
 }
 
@@ -629,19 +601,13 @@ fn knight_targets() {
     assert_eq!(cases["H on the diagonal neighbour g7"].len(), 12);
     assert_eq!(cases["alone"].len(), 12);
     // The diagonal leaps jump anything: surrounded by its own pieces.
-    let mut ring: Vec<(String, char)> = vec![("f6".into(), 'N')];
-    for d in 0..6 {
-        ring.push((neighbour("f6", d), if d == 0 { 'H' } else { 'P' }));
-    }
+    let mut ring = surrounded('N', 'P');
+    ring[1].1 = 'H'; // on the N neighbour (`ring[0]` is the Knight)
     assert_eq!(check_targets(&ring, "f6"), leaps);
     // Edge cells.
     check_targets(&[("a4", 'N')], "a4");
-    for case in adjacency_cases('N', "a4", NE, 0) {
-        check_targets(&case.1, "a4");
-    }
-    for case in adjacency_cases('N', "f1", N, 0) {
-        check_targets(&case.1, "f1");
-    }
+    all_adjacency_cases('N', "a4", NE, 0);
+    all_adjacency_cases('N', "f1", N, 0);
     // Black Knight.
     assert_eq!(check_targets(&[("f6", 'n'), ("f7", 'h')], "f6").len(), 16);
 }
@@ -662,12 +628,8 @@ fn camel_targets() {
     assert_eq!(cases["h on the neighbour f5"].len(), 11);
     assert_eq!(cases["H on the diagonal neighbour g7"].len(), 12);
     assert_eq!(cases["K on the diagonal neighbour g7"].len(), 12);
-    for case in adjacency_cases('M', "a4", NE, 0) {
-        check_targets(&case.1, "a4");
-    }
-    for case in adjacency_cases('M', "l6", SW, 3) {
-        check_targets(&case.1, "l6");
-    }
+    all_adjacency_cases('M', "a4", NE, 0);
+    all_adjacency_cases('M', "l6", SW, 3);
 }
 
 #[test]
@@ -677,10 +639,7 @@ fn elephant_targets() {
         set(&["e5", "e6", "f5", "f7", "g5", "g6"])
     );
     // Steps to empty cells only: never a capture by a step.
-    let mut p: Vec<(String, char)> = vec![("f6".into(), 'E')];
-    for d in 0..6 {
-        p.push((neighbour("f6", d), 'p'));
-    }
+    let p = surrounded('E', 'p');
     assert!(check_targets(&p, "f6").is_empty());
     assert_eq!(
         check_targets(&[("f1", 'E')], "f1"),
@@ -698,9 +657,7 @@ fn elephant_targets() {
             "{label}"
         );
     }
-    for case in adjacency_cases('E', "a4", NE, 0) {
-        check_targets(&case.1, "a4");
-    }
+    all_adjacency_cases('E', "a4", NE, 0);
 }
 
 #[test]
@@ -708,10 +665,7 @@ fn pawn_targets() {
     // One step N to an empty cell (f6 is not a start cell: no double step).
     assert_eq!(check_targets(&[("f6", 'P')], "f6"), set(&["f7"]));
     // Captures NW and NE only; the N step never captures without adjacency.
-    let mut ring: Vec<(String, char)> = vec![("f6".into(), 'P')];
-    for d in 0..6 {
-        ring.push((neighbour("f6", d), 'p'));
-    }
+    let ring = surrounded('P', 'p');
     assert_eq!(check_targets(&ring, "f6"), set(&["e6", "g6"]));
     // Double step from a start cell while never moved, through an empty cell.
     assert_eq!(check_targets(&[("e4", 'P')], "e4"), set(&["e5", "e6"]));
@@ -765,9 +719,7 @@ fn pawn_targets() {
         check_targets(&[("f6", 'P'), ("f5", 'K'), ("f7", 'p')], "f6"),
         set(&["f7", "e5", "g5"])
     );
-    for case in adjacency_cases('P', "a4", NE, 0) {
-        check_targets(&case.1, "a4");
-    }
+    all_adjacency_cases('P', "a4", NE, 0);
     // Black pawns, mirrored.
     assert_eq!(check_targets(&[("f6", 'p')], "f6"), set(&["f5"]));
     assert_eq!(check_targets(&[("e7", 'p')], "e7"), set(&["e6", "e5"]));
@@ -838,10 +790,7 @@ fn guard_targets() {
         set(&["e5", "e6", "f5", "f7", "g5", "g6"])
     );
     // N, NW, NE capture; S, SW, SE only move.
-    let mut ring: Vec<(String, char)> = vec![("f6".into(), 'G')];
-    for d in 0..6 {
-        ring.push((neighbour("f6", d), 'p'));
-    }
+    let ring = surrounded('G', 'p');
     assert_eq!(check_targets(&ring, "f6"), set(&["f7", "e6", "g6"]));
     // Royal adjacency: SW and SE capture too, never S.
     assert_eq!(
@@ -904,14 +853,9 @@ fn guard_targets() {
     );
     // Every adjacency case agrees with the model.
     all_adjacency_cases('G', "f6", N, 0);
-    for case in adjacency_cases('G', "l3", NW, 4) {
-        check_targets(&case.1, "l3");
-    }
+    all_adjacency_cases('G', "l3", NW, 4);
     // Black Guard, mirrored.
-    let mut black_ring: Vec<(String, char)> = vec![("f6".into(), 'g')];
-    for d in 0..6 {
-        black_ring.push((neighbour("f6", d), 'P'));
-    }
+    let black_ring = surrounded('g', 'P');
     assert_eq!(check_targets(&black_ring, "f6"), set(&["f5", "e5", "g5"]));
     assert_eq!(
         check_targets(
@@ -1459,6 +1403,25 @@ fn pawn_past_centre_becomes_guard() {
 /// A Guard's cell and its targets, each with the letter it becomes there (if it promotes).
 type GuardCase = (&'static str, &'static [(&'static str, Option<char>)]);
 
+/// For each case, a lone Guard (`guard`, of `side`) on the case's cell, the White King on
+/// `kings[0]` and the Black King on `kings[1]`: its targets are exactly the case's cells, and
+/// the move to each becomes what the case says (the letter of `side`, or no promotion).
+fn check_guard_cases(side: Color, guard: char, kings: &[&str; 2], cases: &[GuardCase]) {
+    for &(from, expect) in cases {
+        let (f, mut p) = setup(side, &[(from, guard), (kings[0], 'K'), (kings[1], 'k')]);
+        let t = targets(&mut p, from);
+        assert_eq!(
+            t,
+            expect.iter().map(|(c, _)| c.to_string()).collect(),
+            "{f}"
+        );
+        for (to, becomes) in expect {
+            let mv = the_move(&mut p, from, to);
+            assert_eq!(promoted_to(&mv, side), *becomes, "{from}{to} in {f}");
+        }
+    }
+}
+
 #[test]
 fn guard_in_target_zone_becomes_hero() {
     // White: f11 e10 f10 g10. Kings far away (no adjacency).
@@ -1508,23 +1471,7 @@ fn guard_in_target_zone_becomes_hero() {
             ],
         ),
     ];
-    for (from, expect) in cases_white {
-        let (f, mut p) = setup(Color::White, &[(from, 'G'), ("a1", 'K'), ("l1", 'k')]);
-        let t = targets(&mut p, from);
-        assert_eq!(
-            t,
-            expect.iter().map(|(c, _)| c.to_string()).collect(),
-            "{f}"
-        );
-        for (to, becomes) in expect {
-            let mv = the_move(&mut p, from, to);
-            assert_eq!(
-                promoted_to(&mv, Color::White).map(|c| c.to_ascii_uppercase()),
-                *becomes,
-                "{from}{to} in {f}"
-            );
-        }
-    }
+    check_guard_cases(Color::White, 'G', &["a1", "l1"], &cases_white);
     // Black: f1 e1 f2 g1.
     let cases_black: [GuardCase; 2] = [
         (
@@ -1550,23 +1497,7 @@ fn guard_in_target_zone_becomes_hero() {
             ],
         ),
     ];
-    for (from, expect) in cases_black {
-        let (f, mut p) = setup(Color::Black, &[(from, 'g'), ("a6", 'K'), ("l6", 'k')]);
-        let t = targets(&mut p, from);
-        assert_eq!(
-            t,
-            expect.iter().map(|(c, _)| c.to_string()).collect(),
-            "{f}"
-        );
-        for (to, becomes) in expect {
-            let mv = the_move(&mut p, from, to);
-            assert_eq!(
-                promoted_to(&mv, Color::Black),
-                *becomes,
-                "{from}{to} in {f}"
-            );
-        }
-    }
+    check_guard_cases(Color::Black, 'g', &["a6", "l6"], &cases_black);
     // Not a pawn: a pawn reaching the zone becomes a Guard (it is past the centre).
     let (f, mut p) = setup(Color::White, &[("f10", 'P'), ("a1", 'K'), ("l1", 'k')]);
     assert_eq!(
@@ -1693,36 +1624,23 @@ fn checkmate_wins() {
     let r = rules();
     // Black King in the corner f11 boxed in by its own pawns on e10 and g10; the Chariot
     // goes f3-f6 and attacks f7..f11 (range 5).
-    let (f, mut p) = setup(
-        Color::White,
-        &[
-            ("f3", 'C'),
-            ("f1", 'K'),
-            ("l1", 'H'),
-            ("f11", 'k'),
-            ("e10", 'p'),
-            ("g10", 'p'),
-            ("a1", 'h'),
-        ],
-    );
+    let boxed_in = [
+        ("f3", 'C'),
+        ("f1", 'K'),
+        ("l1", 'H'),
+        ("f11", 'k'),
+        ("e10", 'p'),
+        ("g10", 'p'),
+        ("a1", 'h'),
+    ];
+    let (f, mut p) = setup(Color::White, &boxed_in);
     assert_eq!(outcome(r, &mut p), Outcome::Ongoing, "{f}");
     play(&mut p, "f3f6");
     assert!(in_check(r, &p));
     assert!(legal_moves(r, &mut p).is_empty(), "{}", to_fen(r, &p));
     assert_eq!(outcome(r, &mut p), win(Color::White, WinReason::Checkmate));
     // Not mate with the Chariot one cell too far (f5 reaches f10 only).
-    let (f, mut p) = setup(
-        Color::White,
-        &[
-            ("f3", 'C'),
-            ("f1", 'K'),
-            ("l1", 'H'),
-            ("f11", 'k'),
-            ("e10", 'p'),
-            ("g10", 'p'),
-            ("a1", 'h'),
-        ],
-    );
+    let (f, mut p) = setup(Color::White, &boxed_in);
     play(&mut p, "f3f5");
     assert!(!in_check(r, &p), "{f}");
     assert_eq!(outcome(r, &mut p), Outcome::Ongoing);
@@ -1731,16 +1649,14 @@ fn checkmate_wins() {
 #[test]
 fn extinction_loses() {
     let r = rules();
-    let (f, mut p) = setup(
-        Color::White,
-        &[
-            ("f3", 'C'),
-            ("f1", 'K'),
-            ("l1", 'H'),
-            ("k7", 'k'),
-            ("f6", 'h'),
-        ],
-    );
+    let last_hero = [
+        ("f3", 'C'),
+        ("f1", 'K'),
+        ("l1", 'H'),
+        ("k7", 'k'),
+        ("f6", 'h'),
+    ];
+    let (f, mut p) = setup(Color::White, &last_hero);
     assert_eq!(outcome(r, &mut p), Outcome::Ongoing, "{f}");
     play(&mut p, "f3f6");
     assert_eq!(
@@ -1750,17 +1666,9 @@ fn extinction_loses() {
         to_fen(r, &p)
     );
     // With a second Hero left, the game goes on.
-    let (f, mut p) = setup(
-        Color::White,
-        &[
-            ("f3", 'C'),
-            ("f1", 'K'),
-            ("l1", 'H'),
-            ("k7", 'k'),
-            ("f6", 'h'),
-            ("a6", 'h'),
-        ],
-    );
+    let mut two_heroes = last_hero.to_vec();
+    two_heroes.push(("a6", 'h'));
+    let (f, mut p) = setup(Color::White, &two_heroes);
     play(&mut p, "f3f6");
     assert_eq!(outcome(r, &mut p), Outcome::Ongoing, "{f}");
     // A position with no Black Hero is lost for Black whoever is to move.

@@ -1,7 +1,10 @@
 //! `load_spec`: a good file loads cleanly with exact spans; every bad file under
 //! `tests/data/bad/` reports the expected diagnostics at the expected places; nothing panics.
 
-use fairyrules::diagnostics::{Diagnostic, Severity, SourceFile};
+mod common;
+
+use common::{boundaries, dump, expect_diag};
+use fairyrules::diagnostics::{Diagnostic, SourceFile};
 use fairyrules::variant::{load_spec, ShapeSpec, StalemateSpec, ZoneSpec};
 use proptest::prelude::*;
 
@@ -70,38 +73,12 @@ fn load_bad(name: &str) -> (SourceFile, Vec<Diagnostic>) {
     (source, diags)
 }
 
-/// Everything the diagnostics say, for assertion messages.
-fn dump(source: &SourceFile, diags: &[Diagnostic]) -> String {
-    diags.iter().map(|d| source.render(d)).collect()
-}
-
 /// Assert that `tests/data/bad/<name>.toml` gives exactly one diagnostic, an error with this
 /// message substring, hint substring (or no hint) and 1-based line:col.
 fn expect_one(name: &str, message: &str, hint: Option<&str>, line_col: (usize, usize)) {
     let (source, diags) = load_bad(name);
     assert_eq!(diags.len(), 1, "{}", dump(&source, &diags));
     expect_diag(&source, &diags[0], message, hint, line_col);
-}
-
-fn expect_diag(
-    source: &SourceFile,
-    diag: &Diagnostic,
-    message: &str,
-    hint: Option<&str>,
-    line_col: (usize, usize),
-) {
-    let shown = source.render(diag);
-    assert_eq!(diag.severity, Severity::Error, "{shown}");
-    assert!(diag.message.contains(message), "{shown}");
-    match hint {
-        Some(h) => assert!(
-            diag.hint.as_deref().is_some_and(|x| x.contains(h)),
-            "expected hint containing {h:?}:\n{shown}"
-        ),
-        None => assert_eq!(diag.hint, None, "{shown}"),
-    }
-    assert_eq!(source.line_col(diag.span.start), line_col, "{shown}");
-    assert!(diag.span.start <= diag.span.end && diag.span.end <= source.text.len());
 }
 
 // ----- the good file -----
@@ -549,14 +526,6 @@ fn check_result(text: &str) {
         };
         let _ = source.render(d);
     }
-}
-
-/// Byte offsets of the character boundaries of `text`, end included.
-fn boundaries(text: &str) -> Vec<usize> {
-    text.char_indices()
-        .map(|(i, _)| i)
-        .chain(std::iter::once(text.len()))
-        .collect()
 }
 
 proptest! {

@@ -3,26 +3,18 @@
 //! Counts up to [`DEFAULT_LIMIT`] nodes run in the default suite; larger ones in the
 //! `*_deep` tests, run with `cargo test --release --test perft_reference -- --ignored`.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
+use common::{legal, load_variant};
+
 use fairyrules::fen::{parse_fen, to_fen};
-use fairyrules::load::load_file;
-use fairyrules::movegen::legal_moves;
-use fairyrules::notation::{move_to_string, parse_move};
+use fairyrules::notation::parse_move;
 use fairyrules::perft::{divide, perft};
-use fairyrules::rules::Rules;
 
 /// Largest count checked by the default (non-ignored) tests.
 const DEFAULT_LIMIT: u64 = 5_000_000;
-
-fn crate_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn load_variant(file: &str) -> Rules {
-    let path = crate_dir().join("variants").join(file);
-    load_file(&path).unwrap_or_else(|f| panic!("{}: {}", path.display(), f.render()))
-}
 
 /// One expected count: which position, how deep, how many leaves.
 #[derive(Debug, Clone)]
@@ -104,8 +96,11 @@ fn read_perft_file(path: &Path) -> PerftFile {
     }
 }
 
+/// A file under `tests/data/perft/`.
 fn data_file(name: &str) -> PathBuf {
-    crate_dir().join("tests/data/perft").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/perft")
+        .join(name)
 }
 
 /// Run the cases of a data file whose counts are within (`deep == false`) or above
@@ -249,12 +244,7 @@ fn check_divide(variant: &str, fen: &str, depth: u32) {
         "{variant} `{fen}` depth {depth}: divide does not sum to perft"
     );
 
-    let legal = legal_moves(&rules, &mut pos);
-    let mut names: Vec<String> = legal
-        .iter()
-        .map(|m| move_to_string(&rules, &legal, m))
-        .collect();
-    names.sort();
+    let names = legal(&rules, &mut pos);
     let mut divided: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
     divided.sort();
     assert_eq!(

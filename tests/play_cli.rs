@@ -1,34 +1,16 @@
 //! `fairyrules play` through the binary: engine-vs-engine games finish with a result line,
 //! scripted human games (stdin) are judged, bad input is explained, `undo` and `claim` work.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod common;
 
-fn variant(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("variants")
-        .join(format!("{name}.toml"))
-}
+use common::{run_with_input, variant_arg};
 
-/// Run `fairyrules play FILE ARGS...` with `input` on stdin; returns (status, stdout).
+/// Run `fairyrules play FILE ARGS...` for the shipped variant `name` with `input` on stdin;
+/// returns (exit code, stdout, stderr).
 fn play(name: &str, args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyrules"))
-        .arg("play")
-        .arg(variant(name))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run fairyrules");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let mut argv = vec!["play".to_string(), variant_arg(&format!("{name}.toml"))];
+    argv.extend(args.iter().map(|a| a.to_string()));
+    let out = run_with_input(&argv, input);
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -36,10 +18,26 @@ fn play(name: &str, args: &[&str], input: &str) -> (i32, String, String) {
     )
 }
 
+/// [`play`] with the engine on both sides and no input.
+fn engine_vs_engine(name: &str, args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["--white", "engine", "--black", "engine"];
+    all.extend_from_slice(args);
+    play(name, &all, "")
+}
+
+/// [`play`] with humans on both sides, their moves and commands from `input`.
+fn human_vs_human(name: &str, args: &[&str], input: &str) -> (i32, String, String) {
+    let mut all = vec!["--white", "human", "--black", "human"];
+    all.extend_from_slice(args);
+    play(name, &all, input)
+}
+
+/// The last line of the text ("" if none).
 fn last_line(text: &str) -> &str {
     text.lines().last().unwrap_or("")
 }
 
+/// Assert that a line is a game result: `1-0 (...)`, `0-1 (...)` or `1/2-1/2 (...)`.
 fn assert_result_line(line: &str) {
     assert!(
         ["1-0 (", "0-1 (", "1/2-1/2 ("]
@@ -51,21 +49,9 @@ fn assert_result_line(line: &str) {
 
 #[test]
 fn engine_vs_engine_chess_finishes_with_a_result() {
-    let (code, out, err) = play(
+    let (code, out, err) = engine_vs_engine(
         "chess",
-        &[
-            "--white",
-            "engine",
-            "--black",
-            "engine",
-            "--depth",
-            "2",
-            "--max-plies",
-            "120",
-            "--seed",
-            "3",
-        ],
-        "",
+        &["--depth", "2", "--max-plies", "120", "--seed", "3"],
     );
     assert_eq!(code, 0, "{err}");
     assert_result_line(last_line(&out));
@@ -76,20 +62,8 @@ fn engine_vs_engine_chess_finishes_with_a_result() {
 
 #[test]
 fn engine_vs_engine_on_a_hex_board_finishes_with_a_result() {
-    let (code, out, err) = play(
-        "heroes-hexagonal",
-        &[
-            "--white",
-            "engine",
-            "--black",
-            "engine",
-            "--depth",
-            "2",
-            "--max-plies",
-            "150",
-        ],
-        "",
-    );
+    let (code, out, err) =
+        engine_vs_engine("heroes-hexagonal", &["--depth", "2", "--max-plies", "150"]);
     assert_eq!(code, 0, "{err}");
     assert_result_line(last_line(&out));
     assert!(out.contains("Game record (Heroes Hexagonal Chess v2):"));
@@ -97,40 +71,14 @@ fn engine_vs_engine_on_a_hex_board_finishes_with_a_result() {
 
 #[test]
 fn engine_vs_engine_glinski_with_movetime() {
-    let (code, out, err) = play(
-        "glinski",
-        &[
-            "--white",
-            "engine",
-            "--black",
-            "engine",
-            "--movetime",
-            "20",
-            "--max-plies",
-            "40",
-        ],
-        "",
-    );
+    let (code, out, err) = engine_vs_engine("glinski", &["--movetime", "20", "--max-plies", "40"]);
     assert_eq!(code, 0, "{err}");
     assert_result_line(last_line(&out));
 }
 
 #[test]
 fn max_plies_adjudicates_a_draw() {
-    let (_, out, _) = play(
-        "chess",
-        &[
-            "--white",
-            "engine",
-            "--black",
-            "engine",
-            "--depth",
-            "1",
-            "--max-plies",
-            "6",
-        ],
-        "",
-    );
+    let (_, out, _) = engine_vs_engine("chess", &["--depth", "1", "--max-plies", "6"]);
     assert_eq!(
         last_line(&out),
         "1/2-1/2 (draw by adjudication: 6 plies played, the --max-plies limit)"
@@ -140,11 +88,7 @@ fn max_plies_adjudicates_a_draw() {
 
 #[test]
 fn fools_mate_typed_on_stdin() {
-    let (code, out, _) = play(
-        "chess",
-        &["--white", "human", "--black", "human"],
-        "f2f3\ne7e5\ng2g4\nd8h4\n",
-    );
+    let (code, out, _) = human_vs_human("chess", &[], "f2f3\ne7e5\ng2g4\nd8h4\n");
     assert_eq!(code, 0);
     assert_eq!(last_line(&out), "0-1 (Black wins by checkmate)");
     assert!(out.contains("Game over: 0-1 (Black wins by checkmate)"));
@@ -153,11 +97,7 @@ fn fools_mate_typed_on_stdin() {
 
 #[test]
 fn bad_input_is_explained_and_the_game_goes_on() {
-    let (_, out, _) = play(
-        "chess",
-        &["--white", "human", "--black", "human"],
-        "e2e5\nhello\ne7e8\ne2e4\nmoves\nquit\n",
-    );
+    let (_, out, _) = human_vs_human("chess", &[], "e2e5\nhello\ne7e8\ne2e4\nmoves\nquit\n");
     assert!(
         out.contains("illegal move: `e2e5` is not legal here"),
         "{out}"
@@ -171,16 +111,9 @@ fn bad_input_is_explained_and_the_game_goes_on() {
 
 #[test]
 fn ambiguous_promotion_asks_for_a_letter() {
-    let (_, out, _) = play(
+    let (_, out, _) = human_vs_human(
         "chess",
-        &[
-            "--white",
-            "human",
-            "--black",
-            "human",
-            "--fen",
-            "7k/P7/8/8/8/8/8/K7 w - - 0 1",
-        ],
+        &["--fen", "7k/P7/8/8/8/8/8/K7 w - - 0 1"],
         "a7a8\na7a8n\nquit\n",
     );
     assert!(out.contains("promotes: add one of the letters"), "{out}");
@@ -206,11 +139,7 @@ fn undo_against_the_engine_takes_back_a_full_move() {
 
 #[test]
 fn undo_between_humans_takes_back_one_ply() {
-    let (_, out, _) = play(
-        "chess",
-        &["--white", "human", "--black", "human"],
-        "undo\ne2e4\ne7e5\nundo\nc7c5\nquit\n",
-    );
+    let (_, out, _) = human_vs_human("chess", &[], "undo\ne2e4\ne7e5\nundo\nc7c5\nquit\n");
     assert!(out.contains("Nothing to take back."), "{out}");
     assert!(out.contains("Took back 1 ply."), "{out}");
     assert!(out.contains("\n1. e2e4 c7c5\n"), "{out}");
@@ -219,7 +148,7 @@ fn undo_between_humans_takes_back_one_ply() {
 #[test]
 fn repetition_draw_is_offered_and_claimed() {
     let moves = "g1f3\ng8f6\nf3g1\nf6g8\ng1f3\ng8f6\nf3g1\nf6g8\nclaim\n";
-    let (_, out, _) = play("chess", &["--white", "human", "--black", "human"], moves);
+    let (_, out, _) = human_vs_human("chess", &[], moves);
     assert!(
         out.contains("White may claim a draw (draw by repetition)"),
         "{out}"
@@ -229,11 +158,7 @@ fn repetition_draw_is_offered_and_claimed() {
         "1/2-1/2 (draw by repetition, claimed by White)"
     );
     // A claim without grounds is refused.
-    let (_, out, _) = play(
-        "chess",
-        &["--white", "human", "--black", "human"],
-        "claim\nquit\n",
-    );
+    let (_, out, _) = human_vs_human("chess", &[], "claim\nquit\n");
     assert!(out.contains("No draw can be claimed now"), "{out}");
 }
 

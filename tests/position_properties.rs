@@ -2,12 +2,15 @@
 //! hash, exact unmake, position-string round trip, move notation round trip. Plus explicit
 //! checks of the never-moved (`unmoved:`) field and of castling rights that were lost.
 
-use std::path::PathBuf;
+mod common;
+
 use std::sync::OnceLock;
+
+use common::{legal, load_variant, play_all, start, variant_path};
 
 use fairyrules::cellset::CellSet;
 use fairyrules::fen::{parse_fen, to_fen};
-use fairyrules::load::{compile_text, load_file};
+use fairyrules::load::compile_text;
 use fairyrules::movegen::legal_moves;
 use fairyrules::notation::{move_to_string, parse_move};
 use fairyrules::position::{Move, Position};
@@ -16,44 +19,22 @@ use proptest::prelude::*;
 
 const MAX_PLIES: usize = 60;
 
-fn variants_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("variants")
-}
-
-fn load_variant(file: &str) -> Rules {
-    let path = variants_dir().join(file);
-    load_file(&path).unwrap_or_else(|f| panic!("{}: {}", path.display(), f.render()))
-}
-
+/// `variants/chess.toml`, loaded once.
 fn chess() -> &'static Rules {
     static R: OnceLock<Rules> = OnceLock::new();
     R.get_or_init(|| load_variant("chess.toml"))
 }
 
+/// `variants/capablanca.toml`, loaded once.
 fn capablanca() -> &'static Rules {
     static R: OnceLock<Rules> = OnceLock::new();
     R.get_or_init(|| load_variant("capablanca.toml"))
 }
 
+/// `variants/hectochess.toml`, loaded once.
 fn hectochess() -> &'static Rules {
     static R: OnceLock<Rules> = OnceLock::new();
     R.get_or_init(|| load_variant("hectochess.toml"))
-}
-
-fn start(rules: &Rules) -> Position {
-    parse_fen(rules, &rules.start_fen)
-        .unwrap_or_else(|e| panic!("{}: start position: {e}", rules.name))
-}
-
-/// The legal moves of a position as sorted move strings.
-fn sorted_move_strings(rules: &Rules, pos: &mut Position) -> Vec<String> {
-    let legal = legal_moves(rules, pos);
-    let mut names: Vec<String> = legal
-        .iter()
-        .map(|m| move_to_string(rules, &legal, m))
-        .collect();
-    names.sort();
-    names
 }
 
 /// Everything observable about a position that make/unmake must restore.
@@ -72,7 +53,7 @@ fn snapshot(rules: &Rules, pos: &mut Position) -> Snapshot {
     Snapshot {
         fen: to_fen(rules, pos),
         hash: pos.hash(),
-        moves: sorted_move_strings(rules, pos),
+        moves: legal(rules, pos),
         unmoved: *pos.unmoved(),
         ep_cells: *pos.ep_cells(),
         ep_victim: pos.ep_victim(),
@@ -209,8 +190,8 @@ fn check_fen_round_trip(game: Game, choices: &[u32]) -> Result<(), TestCaseError
             fen
         );
         prop_assert_eq!(
-            sorted_move_strings(rules, &mut back),
-            sorted_move_strings(rules, pos),
+            legal(rules, &mut back),
+            legal(rules, pos),
             "legal moves differ after parsing `{}`",
             fen
         );
@@ -344,7 +325,7 @@ proptest! {
 fn hectochess_castles_two_or_three_squares_each_way() {
     let rules = hectochess();
     let mut pos = parse_fen(rules, HECTOCHESS_TACTICAL[0]).unwrap();
-    let moves = sorted_move_strings(rules, &mut pos);
+    let moves = legal(rules, &mut pos);
     // King f2 → h2/i2 (Rook j2 → g2/h2), f2 → d2/c2 (Rook a2 → e2/d2).
     for (king, rook_from, rook_to) in [
         ("f2h2", "j2", "g2"),
@@ -392,15 +373,6 @@ fn hectochess_castles_two_or_three_squares_each_way() {
     assert!(!moves.contains(&"e9e10".to_string()));
 }
 
-/// Play moves given as strings; panics with the move and position if one is not legal.
-fn play(rules: &Rules, pos: &mut Position, moves: &[&str]) {
-    for (i, text) in moves.iter().enumerate() {
-        let mv = parse_move(rules, pos, text)
-            .unwrap_or_else(|e| panic!("move {} (`{text}`) at {}: {e}", i + 1, to_fen(rules, pos)));
-        pos.make(rules, mv);
-    }
-}
-
 /// Parse `fen` and check it prints back to itself with the same hash and moves as `pos`.
 fn assert_round_trip(rules: &Rules, pos: &mut Position) -> String {
     let fen = to_fen(rules, pos);
@@ -409,8 +381,8 @@ fn assert_round_trip(rules: &Rules, pos: &mut Position) -> String {
     assert_eq!(back.hash(), pos.hash(), "hash of `{fen}`");
     assert_eq!(back.unmoved(), pos.unmoved(), "never-moved set of `{fen}`");
     assert_eq!(
-        sorted_move_strings(rules, &mut back),
-        sorted_move_strings(rules, pos),
+        legal(rules, &mut back),
+        legal(rules, pos),
         "legal moves of `{fen}`"
     );
     fen
@@ -419,7 +391,7 @@ fn assert_round_trip(rules: &Rules, pos: &mut Position) -> String {
 /// Chess whose Pawns may also step straight back without capturing, so that a Pawn can
 /// leave its start square and return to it (having moved).
 fn chess_with_retreating_pawns() -> Rules {
-    let path = variants_dir().join("chess.toml");
+    let path = variant_path("chess.toml");
     let text = std::fs::read_to_string(&path).unwrap();
     let pawn = "betza = \"fmWfceFifmnD\"";
     assert!(text.contains(pawn), "chess.toml's Pawn changed");
@@ -432,7 +404,7 @@ fn pawn_back_on_its_start_square_prints_unmoved_field() {
     let rules = chess_with_retreating_pawns();
     let mut pos = start(&rules);
     // e2-e3, then back e3-e2: the Pawn on e2 has moved.
-    play(&rules, &mut pos, &["e2e3", "a7a6", "e3e2", "a6a5"]);
+    play_all(&rules, &mut pos, &["e2e3", "a7a6", "e3e2", "a6a5"]);
     let fen = assert_round_trip(&rules, &mut pos);
     assert!(
         fen.contains(" unmoved:"),
@@ -447,7 +419,7 @@ fn pawn_back_on_its_start_square_prints_unmoved_field() {
     assert!(!cells.contains(&"a5"), "`{fen}`");
     // The Pawn lost its double step, also after the round trip.
     let mut back = parse_fen(&rules, &fen).unwrap();
-    let moves = sorted_move_strings(&rules, &mut back);
+    let moves = legal(&rules, &mut back);
     assert!(moves.contains(&"e2e3".to_string()), "{moves:?}");
     assert!(!moves.contains(&"e2e4".to_string()), "{moves:?}");
     assert!(moves.contains(&"d2d4".to_string()), "{moves:?}");
@@ -455,7 +427,7 @@ fn pawn_back_on_its_start_square_prints_unmoved_field() {
     // Without the field the Pawn would count as never moved again.
     let short: String = fen.split(" unmoved:").next().unwrap().to_string();
     let mut inferred = parse_fen(&rules, &short).unwrap();
-    assert!(sorted_move_strings(&rules, &mut inferred).contains(&"e2e4".to_string()));
+    assert!(legal(&rules, &mut inferred).contains(&"e2e4".to_string()));
 }
 
 #[test]
@@ -473,7 +445,7 @@ fn explicit_unmoved_field_round_trips_in_chess() {
         printed,
         fen.split_whitespace().collect::<Vec<_>>().join(" ")
     );
-    let moves = sorted_move_strings(rules, &mut pos);
+    let moves = legal(rules, &mut pos);
     assert_eq!(moves.len(), 19, "{moves:?}");
     assert!(!moves.contains(&"e2e4".to_string()));
 
@@ -486,7 +458,7 @@ fn explicit_unmoved_field_round_trips_in_chess() {
 fn rook_that_left_and_returned_loses_castling_right() {
     let rules = chess();
     let mut pos = start(rules);
-    play(
+    play_all(
         rules,
         &mut pos,
         &[
@@ -497,20 +469,20 @@ fn rook_that_left_and_returned_loses_castling_right() {
     let castling = fen.split_whitespace().nth(2).unwrap();
     assert_eq!(castling, "Qq", "`{fen}`");
     assert!(!fen.contains("unmoved:"), "`{fen}` needs no unmoved field");
-    let moves = sorted_move_strings(rules, &mut pos);
+    let moves = legal(rules, &mut pos);
     assert!(!moves.contains(&"e1g1".to_string()), "{moves:?}");
     assert!(moves.contains(&"e1f1".to_string()), "{moves:?}");
     // Castling is available in the same placement with the right intact.
     let placement = fen.split_whitespace().next().unwrap();
     let mut fresh = parse_fen(rules, &format!("{placement} w KQkq - 0 6")).unwrap();
-    assert!(sorted_move_strings(rules, &mut fresh).contains(&"e1g1".to_string()));
+    assert!(legal(rules, &mut fresh).contains(&"e1g1".to_string()));
 }
 
 #[test]
 fn king_that_left_and_returned_loses_both_castling_rights() {
     let rules = chess();
     let mut pos = start(rules);
-    play(
+    play_all(
         rules,
         &mut pos,
         &[
@@ -521,19 +493,19 @@ fn king_that_left_and_returned_loses_both_castling_rights() {
     assert_eq!(fen.split_whitespace().nth(2).unwrap(), "-", "`{fen}`");
     // Whether the unmoved Rooks still count as never moved (then the `unmoved:` field
     // says so) is the implementation's choice; the round trip above checks it is kept.
-    let moves = sorted_move_strings(rules, &mut pos);
+    let moves = legal(rules, &mut pos);
     assert!(!moves.contains(&"e1g1".to_string()), "{moves:?}");
     // With the rights the same placement could castle.
     let placement = fen.split_whitespace().next().unwrap();
     let mut fresh = parse_fen(rules, &format!("{placement} w KQkq - 0 6")).unwrap();
-    assert!(sorted_move_strings(rules, &mut fresh).contains(&"e1g1".to_string()));
+    assert!(legal(rules, &mut fresh).contains(&"e1g1".to_string()));
 }
 
 #[test]
 fn capablanca_rook_that_left_and_returned_loses_castling_right() {
     let rules = capablanca();
     let mut pos = start(rules);
-    play(
+    play_all(
         rules,
         &mut pos,
         &["a2a4", "j7j5", "a1a3", "j8j6", "a3a1", "j6j8"],
@@ -548,7 +520,7 @@ fn hectochess_rook_that_left_and_returned_loses_castling_right() {
     let rules = hectochess();
     let mut pos = start(rules);
     // The j-file Pawns advance, then each side's Rook there leaves up the file and returns.
-    play(
+    play_all(
         rules,
         &mut pos,
         &["j3j5", "a8a6", "j2j4", "a9a7", "j4j2", "a7a9"],

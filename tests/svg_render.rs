@@ -4,36 +4,19 @@
 //! renderer emits is balanced, there is one cell element per board cell and one piece element
 //! per piece, and `--highlight` marks exactly the legal destinations of the piece.
 
-use std::collections::BTreeSet;
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
+use std::collections::BTreeSet;
+
+use common::{load_variant, run, variant_arg};
 use fairyrules::fen::parse_fen;
-use fairyrules::load::load_file;
 use fairyrules::movegen::legal_moves;
 use fairyrules::rules::Rules;
 use fairyrules::svg::render_position;
 
-fn variant(file: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("variants")
-        .join(file)
-}
-
-fn rules(file: &str) -> Rules {
-    load_file(&variant(file)).expect("the shipped variant loads")
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fairyrules"))
-        .args(args)
-        .output()
-        .expect("the fairyrules binary runs")
-}
-
 /// Render through the command line to stdout.
 fn render_cli(file: &str, extra: &[&str]) -> String {
-    let path = variant(file).display().to_string();
+    let path = variant_arg(file);
     let mut args = vec!["render", path.as_str()];
     args.extend_from_slice(extra);
     args.extend_from_slice(&["-o", "-"]);
@@ -208,7 +191,7 @@ fn white_is_at_the_bottom_and_flip_turns_the_board() {
 fn square_highlight_marks_exactly_the_legal_targets() {
     // A Leo (mQcpQ) on e4 with screens: moves along queen lines, two cannon captures.
     let fen = "awl4lwm/rcnbqkbncr/pppp1ppppp/10/4p5/10/4L5/PPPPPPPPPP/RCNBQKBNCR/AW5LWM w - - 0 1";
-    let r = rules("hectochess.toml");
+    let r = load_variant("hectochess.toml");
     let (quiet, captures) = expected_targets(&r, fen, "e4");
     assert_eq!(quiet.len(), 16);
     assert_eq!(
@@ -231,7 +214,7 @@ fn square_highlight_marks_exactly_the_legal_targets() {
 #[test]
 fn hex_highlight_marks_exactly_the_legal_targets() {
     // Gliński start: Knight d1, Queen e1, the f5 Pawn, Rook c1.
-    let r = rules("glinski.toml");
+    let r = load_variant("glinski.toml");
     let fen = "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1";
     for cell in ["d1", "e1", "f5", "c1"] {
         let (quiet, captures) = expected_targets(&r, fen, cell);
@@ -254,7 +237,7 @@ fn hex_highlight_marks_exactly_the_legal_targets() {
         &["--moves", "e4e5", "e7e6", "--highlight", "e2"],
     );
     assert_well_formed(&svg);
-    let r = rules("heroes-hexagonal.toml");
+    let r = load_variant("heroes-hexagonal.toml");
     let mut pos = parse_fen(&r, &r.start_fen).unwrap();
     for m in ["e4e5", "e7e6"] {
         let mv = fairyrules::notation::parse_move(&r, &mut pos, m).unwrap();
@@ -280,7 +263,7 @@ fn hex_highlight_marks_exactly_the_legal_targets() {
 #[test]
 fn highlight_of_the_side_not_to_move_and_errors() {
     // Black's knight at the start: its two moves, though White is to move.
-    let r = rules("chess.toml");
+    let r = load_variant("chess.toml");
     let pos = parse_fen(&r, &r.start_fen).unwrap();
     let svg = render_position(&r, &pos, r.geometry.parse_cell("g8"), false).unwrap();
     assert_eq!(
@@ -288,7 +271,7 @@ fn highlight_of_the_side_not_to_move_and_errors() {
         ["f6", "h6"].iter().map(|s| s.to_string()).collect()
     );
     // An empty cell or a non-cell is a clear error, exit status 2.
-    let path = variant("chess.toml").display().to_string();
+    let path = variant_arg("chess.toml");
     let out = run(&["render", &path, "--highlight", "e4", "-o", "-"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no piece stands there"));
@@ -302,7 +285,7 @@ fn writes_a_file_with_o() {
     let dir = std::env::temp_dir().join(format!("fairyrules-svg-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("board.svg");
-    let path = variant("heroes-hexagonal.toml").display().to_string();
+    let path = variant_arg("heroes-hexagonal.toml");
     let out = run(&["render", &path, "-o", file.to_str().unwrap()]);
     assert!(out.status.success());
     assert!(

@@ -6,7 +6,10 @@
 //! Structural problems (TOML syntax, unknown keys, wrong types) are tested in
 //! `tests/load_errors.rs`.
 
-use fairyrules::diagnostics::{Diagnostic, Severity, SourceFile};
+mod common;
+
+use common::{boundaries, dump, expect_diag};
+use fairyrules::diagnostics::{Diagnostic, SourceFile};
 use fairyrules::fen::parse_fen;
 use fairyrules::load::compile_text;
 use proptest::prelude::*;
@@ -29,11 +32,6 @@ fn load_bad(name: &str) -> (SourceFile, Vec<Diagnostic>) {
     (failure.source, failure.diagnostics)
 }
 
-/// Everything the diagnostics say, for assertion messages.
-fn dump(source: &SourceFile, diags: &[Diagnostic]) -> String {
-    diags.iter().map(|d| source.render(d)).collect()
-}
-
 /// Compile `tests/data/semantic/<name>.toml` and check that it gives exactly `count`
 /// diagnostics; returns them.
 fn expect_count(name: &str, count: usize) -> (SourceFile, Vec<Diagnostic>) {
@@ -49,33 +47,6 @@ fn expect_one(name: &str, message: &str, hint: Option<&str>, line_col: (usize, u
     let (source, diags) = expect_count(name, 1);
     expect_diag(&source, &diags[0], message, hint, line_col);
     source.text[diags[0].span.clone()].to_string()
-}
-
-fn expect_diag(
-    source: &SourceFile,
-    diag: &Diagnostic,
-    message: &str,
-    hint: Option<&str>,
-    line_col: (usize, usize),
-) {
-    let shown = source.render(diag);
-    assert_eq!(diag.severity, Severity::Error, "{shown}");
-    assert!(
-        diag.message.contains(message),
-        "expected message containing {message:?}:\n{shown}"
-    );
-    match hint {
-        Some(h) => assert!(
-            diag.hint.as_deref().is_some_and(|x| x.contains(h)),
-            "expected hint containing {h:?}:\n{shown}"
-        ),
-        None => assert_eq!(diag.hint, None, "{shown}"),
-    }
-    assert_eq!(source.line_col(diag.span.start), line_col, "{shown}");
-    assert!(
-        diag.span.start <= diag.span.end && diag.span.end <= source.text.len(),
-        "{shown}"
-    );
 }
 
 // ----- the shipped variants are clean -----
@@ -408,14 +379,6 @@ fn check_result(text: &str) {
             }
         }
     }
-}
-
-/// Byte offsets of the character boundaries of `text`, end included.
-fn boundaries(text: &str) -> Vec<usize> {
-    text.char_indices()
-        .map(|(i, _)| i)
-        .chain(std::iter::once(text.len()))
-        .collect()
 }
 
 /// Character boundaries inside the contents of the `betza = "..."` and `fen = "..."` strings

@@ -1,38 +1,18 @@
 //! `fairyrules xboard` through the binary: scripted CECP sessions.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod common;
 
-use fairyrules::fen::parse_fen;
-use fairyrules::load::load_file;
+use common::{load_variant, run_with_input, start, variant_arg};
 use fairyrules::notation::parse_move;
 
-fn variant(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("variants")
-        .join(format!("{name}.toml"))
-}
-
-/// Run `fairyrules xboard FILES...` with a script on stdin; returns stdout lines.
+/// Run `fairyrules xboard FILES...` (shipped variants by name) with a script on stdin;
+/// returns stdout lines.
 fn session(files: &[&str], script: &[&str]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyrules"))
-        .arg("xboard")
-        .args(files.iter().map(|f| variant(f)))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run fairyrules");
+    let mut args = vec!["xboard".to_string()];
+    args.extend(files.iter().map(|f| variant_arg(&format!("{f}.toml"))));
     let mut input = script.join("\n");
     input.push('\n');
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_input(&args, &input);
     assert!(
         out.status.success(),
         "{}",
@@ -44,6 +24,7 @@ fn session(files: &[&str], script: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// The engine's moves in a session's output (`move X` lines).
 fn moves_of(lines: &[String]) -> Vec<String> {
     lines
         .iter()
@@ -96,8 +77,8 @@ fn handshake_game_ping_and_mate() {
     // Black's reply to e2e4 is legal.
     let moves = moves_of(&lines);
     assert_eq!(moves.len(), 2, "{lines:?}");
-    let rules = load_file(&variant("chess")).unwrap();
-    let mut pos = parse_fen(&rules, &rules.start_fen).unwrap();
+    let rules = load_variant("chess.toml");
+    let mut pos = start(&rules);
     let e4 = parse_move(&rules, &mut pos, "e2e4").unwrap();
     pos.make(&rules, e4);
     assert!(
@@ -208,8 +189,8 @@ fn ten_rank_boards_use_xboard_rank_numbers() {
     let moves = moves_of(&lines);
     assert_eq!(moves.len(), 1);
     // Translate back (rank + 1) and check legality.
-    let rules = load_file(&variant("hectochess")).unwrap();
-    let mut pos = parse_fen(&rules, &rules.start_fen).unwrap();
+    let rules = load_variant("hectochess.toml");
+    let mut pos = start(&rules);
     let first = parse_move(&rules, &mut pos, "e3e5").unwrap();
     pos.make(&rules, first);
     let reply = &moves[0];

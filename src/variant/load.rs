@@ -392,40 +392,41 @@ impl Loader<'_> {
 
     /// An array of strings (wrong elements are reported and skipped).
     fn string_list(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Vec<Spanned<String>> {
-        let name = key.get_ref();
-        match value.get_ref() {
-            DeValue::Array(items) => {
-                let place = format!("in `{name}`");
-                items
-                    .iter()
-                    .filter_map(|item| self.string_in(&place, item))
-                    .collect()
-            }
-            DeValue::String(s) => {
-                let message = format!("expected an array of strings for `{name}`, found a string");
-                self.error_hint(message, value.span(), format!("write `{name} = [\"{s}\"]`"));
-                Vec::new()
-            }
-            _ => {
-                self.wrong_type("an array of strings", &format!("for `{name}`"), value);
-                Vec::new()
-            }
+        if let DeValue::String(s) = value.get_ref() {
+            let name = key.get_ref();
+            let message = format!("expected an array of strings for `{name}`, found a string");
+            self.error_hint(message, value.span(), format!("write `{name} = [\"{s}\"]`"));
+            return Vec::new();
         }
+        self.list(key, value, "an array of strings", Self::string_in)
     }
 
     /// An array of integers (wrong elements are reported and skipped).
     fn int_list(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Vec<Spanned<i64>> {
+        self.list(key, value, "an array of integers", Self::int_in)
+    }
+
+    /// An array whose elements `element` reads with the place "in `key`" (wrong elements
+    /// are reported by it and skipped); any other value is a type error expecting
+    /// `expected`.
+    fn list<T>(
+        &mut self,
+        key: &TKey<'_>,
+        value: &TValue<'_>,
+        expected: &str,
+        mut element: impl FnMut(&mut Self, &str, &TValue<'_>) -> Option<Spanned<T>>,
+    ) -> Vec<Spanned<T>> {
         let name = key.get_ref();
         match value.get_ref() {
             DeValue::Array(items) => {
                 let place = format!("in `{name}`");
                 items
                     .iter()
-                    .filter_map(|item| self.int_in(&place, item))
+                    .filter_map(|item| element(self, &place, item))
                     .collect()
             }
             _ => {
-                self.wrong_type("an array of integers", &format!("for `{name}`"), value);
+                self.wrong_type(expected, &format!("for `{name}`"), value);
                 Vec::new()
             }
         }
