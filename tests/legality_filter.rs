@@ -3,32 +3,14 @@
 //! go wrong: a line with one blocker or two, a line that a new piece can open (a Leo's screen),
 //! and an attacker bound by the first-move rule.
 
-use std::path::PathBuf;
+mod common;
 
-use fairyrules::fen::parse_fen;
-use fairyrules::load::load_file;
-use fairyrules::movegen::legal_moves;
-use fairyrules::notation::move_to_string;
+use common::{load_variant as load, pos};
 use fairyrules::rules::Rules;
 
-fn load(file: &str) -> Rules {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("variants")
-        .join(file);
-    load_file(&path).unwrap_or_else(|f| panic!("{}: {}", path.display(), f.render()))
-}
-
-/// The legal moves from `fen` that start on `from`, as sorted move strings.
+/// The legal moves from `fen` of the piece on `from`, as sorted move strings.
 fn moves_from(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
-    let mut pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let legal = legal_moves(rules, &mut pos);
-    let mut names: Vec<String> = legal
-        .iter()
-        .map(|m| move_to_string(rules, &legal, m))
-        .filter(|s| s.starts_with(from))
-        .collect();
-    names.sort();
-    names
+    common::moves_from(rules, &mut pos(rules, fen), from)
 }
 
 #[test]

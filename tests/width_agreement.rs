@@ -4,12 +4,12 @@
 //! the same legal moves as the narrow one, and each piece's bundled moves must be exactly the
 //! moves its records give when walked one by one.
 
-use std::path::PathBuf;
+mod common;
 
+use common::load_variant as load;
 use fairyrules::bits::{Bits, Width};
 use fairyrules::cellset::CellSet;
 use fairyrules::fen::parse_fen;
-use fairyrules::load::load_file;
 use fairyrules::movegen::{
     flag_mask, for_each_target, generate_legal, generate_legal_in, generate_piece_records,
     initial_allowed, push, Target,
@@ -30,30 +30,10 @@ const VARIANTS: [&str; 8] = [
 const GAMES: u64 = 12;
 const PLIES: usize = 80;
 
-fn load(file: &str) -> Rules {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("variants")
-        .join(file);
-    load_file(&path).unwrap_or_else(|f| panic!("{}: {}", path.display(), f.render()))
-}
-
-/// A small deterministic generator, so that a failure names a reproducible game.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 /// Play random games of `rules` and call `check` on every position reached.
 fn along_random_games(rules: &Rules, mut check: impl FnMut(&mut Position, &str)) {
     for game in 0..GAMES {
-        let mut rng = Lcg(game * 7919 + 17);
+        let mut rng = common::Rng(game * 7919 + 17);
         let mut pos = parse_fen(rules, &rules.start_fen).expect("start position");
         for ply in 0..PLIES {
             let at = format!("{} game {game} ply {ply}", rules.name);
