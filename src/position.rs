@@ -468,19 +468,27 @@ impl Position {
         if !rules.has_en_passant {
             return false;
         }
-        for from in self.occupied[side.index()].iter() {
-            let piece = Piece(self.board[from as usize]);
-            if let Some(hook) = &rules.kinds[piece.kind() as usize].hook {
-                if crate::hooks::en_passant_reaches(rules, self, hook, piece, from, cells) {
+        // En passant records are the en passant-only group of a cell's generation tables.
+        for &k in &rules.en_passant_kinds {
+            let piece = Piece::new(k, side);
+            for from in self.cells_of(piece).iter() {
+                let (records, _) = rules.generation_tables(piece, from, false, true);
+                if records.iter().any(|rec| {
+                    rec.flags & flag::EN_PASSANT != 0
+                        && rec.shape == RecordShape::Leap
+                        && cells.contains(rules.record_cells(rec)[0])
+                }) {
                     return true;
                 }
             }
-            for rec in rules.records_of(piece, from) {
-                if rec.flags & flag::EN_PASSANT != 0
-                    && rec.shape == RecordShape::Leap
-                    && cells.contains(rules.record_cells(rec)[0])
-                {
-                    return true;
+        }
+        for &k in &rules.hook_kinds {
+            let piece = Piece::new(k, side);
+            if let Some(hook) = &rules.kinds[k as usize].hook {
+                for from in self.cells_of(piece).iter() {
+                    if crate::hooks::en_passant_reaches(rules, self, hook, piece, from, cells) {
+                        return true;
+                    }
                 }
             }
         }

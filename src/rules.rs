@@ -322,6 +322,8 @@ pub struct Rules {
     pub kind_flags: Vec<u8>,
     /// Whether a kind has any en passant capture.
     pub has_en_passant: bool,
+    /// Kinds with an en passant capture of their own (hooks lend theirs separately).
+    pub en_passant_kinds: Vec<KindId>,
     /// Royal kinds.
     pub royal_kinds: Vec<KindId>,
     /// Kinds that castle (have partners).

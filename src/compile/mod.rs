@@ -581,6 +581,9 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
             .unwrap_or_default(),
         geometry,
         has_en_passant: has_ep_kind.iter().any(|&e| e),
+        en_passant_kinds: (0..has_ep_kind.len() as KindId)
+            .filter(|&k| has_ep_kind[k as usize])
+            .collect(),
         kinds,
         start_fen,
         end: EndRules {
