@@ -6,7 +6,7 @@ use crate::bits::Bits;
 use crate::cellset::{Cell, CellSet};
 use crate::position::{Move, MoveKind, Position, NO_CELL};
 use crate::rules::{
-    flag, kind_flag, Color, KindId, LeapBundle, MoveRecord, Piece, RecordShape, Rules, SlideRay,
+    flag, kind_flag, Color, LeapBundle, MoveRecord, Piece, RecordShape, Rules, SlideRay,
 };
 use crate::with_width;
 
@@ -342,19 +342,15 @@ pub fn is_attacked(rules: &Rules, pos: &Position, target: Cell, by: Color) -> bo
 /// [`is_attacked`] with cell sets of width `B`.
 #[inline(always)]
 fn is_attacked_in<B: Bits>(rules: &Rules, pos: &Position, target: Cell, by: Color) -> bool {
-    for k in 0..rules.kinds.len() {
-        let piece = Piece::new(k as KindId, by);
-        let placed = B::load(pos.cells_of(piece));
-        if placed.is_zero() {
-            continue;
-        }
-        if !(B::load(rules.attackers_free(piece, target)) & placed).is_zero() {
+    // Only pieces standing where some kind of theirs could attack from are looked at.
+    let candidates = B::load(rules.attackers_any(by, target)) & B::load(pos.occupied(by));
+    for from in candidates.cells() {
+        let piece = Piece(pos.code_at(from));
+        if rules.attackers_free(piece, target).contains(from)
+            || (rules.attackers_conditional(piece, target).contains(from)
+                && piece_attacks_in::<B>(rules, pos, piece, from, target))
+        {
             return true;
-        }
-        for from in (B::load(rules.attackers_conditional(piece, target)) & placed).cells() {
-            if piece_attacks_in::<B>(rules, pos, piece, from, target) {
-                return true;
-            }
         }
     }
     for &k in &rules.hook_kinds {
@@ -672,22 +668,20 @@ impl<B: Bits> SafeMoves<B> {
             if is_attacked_in::<B>(rules, pos, royal, enemy) {
                 return None;
             }
-            for k in 0..rules.kinds.len() {
-                let piece = Piece::new(k as KindId, enemy);
-                let placed = B::load(pos.cells_of(piece));
-                if placed.is_zero() {
-                    continue;
-                }
-                for from in (B::load(rules.attackers_conditional(piece, royal)) & placed).cells() {
-                    if flag_mask(rules, pos, piece, from) & flag::CAPTURE != 0 {
-                        add_record_lines(
-                            rules,
-                            pos,
-                            rules.records_in(pos, piece, from),
-                            royal,
-                            &mut lines,
-                        );
-                    }
+            let candidates =
+                B::load(rules.attackers_any(enemy, royal)) & B::load(pos.occupied(enemy));
+            for from in candidates.cells() {
+                let piece = Piece(pos.code_at(from));
+                if rules.attackers_conditional(piece, royal).contains(from)
+                    && flag_mask(rules, pos, piece, from) & flag::CAPTURE != 0
+                {
+                    add_record_lines(
+                        rules,
+                        pos,
+                        rules.records_in(pos, piece, from),
+                        royal,
+                        &mut lines,
+                    );
                 }
             }
             for &k in &rules.hook_kinds {

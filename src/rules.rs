@@ -316,6 +316,9 @@ pub struct Rules {
     /// Per (piece index, target cell): origins from which such a piece may capture on the
     /// target depending on the board (slides, hops, lame leaps, conditional moves).
     pub attackers_conditional: Vec<CellSet>,
+    /// Per (colour index, target cell): the union of both tables above over every kind of
+    /// that colour.
+    pub attackers_any: Vec<CellSet>,
     /// Kinds with a hook (their attacks are asked of the hook).
     pub hook_kinds: Vec<KindId>,
     /// Per kind: [`kind_flag`] bits.
@@ -454,6 +457,12 @@ impl Rules {
     #[inline(always)]
     pub fn attackers_conditional(&self, piece: Piece, target: Cell) -> &CellSet {
         &self.attackers_conditional[piece.index() * self.cells() + target as usize]
+    }
+
+    /// Origins from which some piece of `color` may capture on `target` (on some board).
+    #[inline(always)]
+    pub fn attackers_any(&self, color: Color, target: Cell) -> &CellSet {
+        &self.attackers_any[color.index() * self.cells() + target as usize]
     }
 
     /// The kind whose letter (either case) is `letter`.

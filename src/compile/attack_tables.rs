@@ -5,12 +5,15 @@
 //! `free` holds origins whose capture cannot be blocked (a plain leap, not initial-only, of a
 //! kind without a first-move restriction): one intersection answers the query. `conditional`
 //! holds every other origin (slides, hops, lame or multi-leg leaps, initial-only and
-//! adjacency-dependent moves): each candidate is verified against the board.
+//! adjacency-dependent moves): each candidate is verified against the board. `any` is the
+//! union of both over every kind of a colour: intersected with that colour's pieces, it gives
+//! the few pieces a query has to look at.
 
 use crate::cellset::CellSet;
 use crate::rules::{flag, KindId, Piece, RecordShape, Rules};
 
-/// Fill `rules.attackers_free` and `rules.attackers_conditional`.
+/// Fill `rules.attackers_free`, `rules.attackers_conditional` and their union per colour,
+/// `rules.attackers_any`.
 pub fn build(rules: &mut Rules) {
     let cells = rules.cells();
     let pieces = rules.kinds.len() * 2;
@@ -51,8 +54,19 @@ pub fn build(rules: &mut Rules) {
             }
         }
     }
+    let mut any = vec![CellSet::EMPTY; 2 * cells];
+    for index in 0..pieces {
+        let color = Piece(index as u8 + 1).color().index();
+        for t in 0..cells {
+            let slot = index * cells + t;
+            any[color * cells + t] = any[color * cells + t]
+                .or(&free[slot])
+                .or(&conditional[slot]);
+        }
+    }
     rules.attackers_free = free;
     rules.attackers_conditional = conditional;
+    rules.attackers_any = any;
     rules.hook_kinds = (0..rules.kinds.len() as KindId)
         .filter(|&k| rules.kinds[k as usize].hook.is_some())
         .collect();

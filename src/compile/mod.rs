@@ -616,6 +616,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         zobrist_unmoved,
         attackers_free: Vec::new(),
         attackers_conditional: Vec::new(),
+        attackers_any: Vec::new(),
         hook_kinds: Vec::new(),
         kind_flags: Vec::new(),
     };
