@@ -135,16 +135,16 @@ pub struct MoveRecord {
     pub paths_start: u32,
 }
 
-/// The plain leaps of a piece on a cell as cell sets (they are also the last records of the
-/// cell's record range, from `slow_end` on): generation takes them with set operations.
+/// The plain leaps and slides of a piece on a cell as cell sets and rays (they are also the
+/// last records of the cell's record range, after the castling ones): generation and attack
+/// queries take them with set operations and walk only the records before `castle_start`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LeapBundle {
     /// Start of the en passant-only records (ordinary records come before them).
     pub ep_start: u32,
-    /// Start of the castling records (after the en passant-only ones).
+    /// Start of the castling records (after the en passant-only ones); the bundled records
+    /// follow the castling ones up to the range's end.
     pub castle_start: u32,
-    /// End of the records that are not bundled (the bundled ones follow up to the range end).
-    pub slow_end: u32,
     /// Leaps that move or capture.
     pub move_or_capture: CellSet,
     /// Leaps to empty cells only.

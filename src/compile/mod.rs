@@ -86,7 +86,7 @@ impl RecordTables {
                 && r.flags & (flag::INITIAL | flag::EN_PASSANT | flag::DESTROY) == 0;
             plain && (r.shape == RecordShape::Leap || ray_direction(r).is_some())
         };
-        // Order: ordinary records, en passant-only ones, castling, bundled leaps — so that
+        // Order: ordinary records, en passant-only ones, castling, bundled leaps and slides — so that
         // generation can stop before the en passant records when no right exists, and never
         // walks castling records (castling has its own generator).
         let group = |r: &RawRecord| {
@@ -105,7 +105,6 @@ impl RecordTables {
         let mut bundle = LeapBundle {
             ep_start: start + count(1),
             castle_start: start + count(2),
-            slow_end: start + count(3),
             ..LeapBundle::default()
         };
         bundle.rays_start = self.slide_rays.len() as u32;
