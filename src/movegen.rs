@@ -227,16 +227,18 @@ pub fn generate_piece_records<B: Bits>(
     from: Cell,
     out: &mut Vec<Move>,
 ) {
-    let special = rules.kind_flags[piece.kind() as usize];
     let en_passant = !pos.ep_cells().is_empty();
     let (initial_ok, mask, records, bundle) = piece_tables(rules, pos, piece, from, en_passant);
-    let promotes = special & kind_flag::PROMOTES != 0;
-    for to in bundle_targets::<B>(rules, pos, piece.color(), bundle, mask).cells() {
-        let mv = Move::normal(from, to);
-        if promotes {
-            push(rules, pos, piece, mv, out);
-        } else {
-            out.push(mv);
+    // Only moves ending where a promotion rule may trigger ask for the rules.
+    let promotion_cells = B::load(rules.promotion_cells(piece));
+    let targets = bundle_targets::<B>(rules, pos, piece.color(), bundle, mask);
+    if (targets & promotion_cells).is_zero() {
+        for to in targets.cells() {
+            out.push(Move::normal(from, to));
+        }
+    } else {
+        for to in targets.cells() {
+            push(rules, pos, piece, Move::normal(from, to), out);
         }
     }
     for rec in records {
@@ -258,7 +260,7 @@ pub fn generate_piece_records<B: Bits>(
                     ..Move::normal(from, to)
                 },
             };
-            if promotes {
+            if promotion_cells.has(mv.to) {
                 push(rules, pos, piece, mv, out);
             } else {
                 out.push(mv);

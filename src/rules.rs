@@ -321,6 +321,9 @@ pub struct Rules {
     pub attackers_any: Vec<CellSet>,
     /// Kinds with a hook (their attacks are asked of the hook).
     pub hook_kinds: Vec<KindId>,
+    /// Per piece index: the cells where a move of that piece may end in a promotion (every
+    /// cell when a rule is triggered by adjacency; none for kinds that never promote).
+    pub promotion_cells: Vec<CellSet>,
     /// Per kind: [`kind_flag`] bits.
     pub kind_flags: Vec<u8>,
     /// Whether a kind has any en passant capture.
@@ -457,6 +460,12 @@ impl Rules {
     #[inline(always)]
     pub fn attackers_conditional(&self, piece: Piece, target: Cell) -> &CellSet {
         &self.attackers_conditional[piece.index() * self.cells() + target as usize]
+    }
+
+    /// The cells where a move of `piece` may end in a promotion.
+    #[inline(always)]
+    pub fn promotion_cells(&self, piece: Piece) -> &CellSet {
+        &self.promotion_cells[piece.index()]
     }
 
     /// Origins from which some piece of `color` may capture on `target` (on some board).

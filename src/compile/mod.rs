@@ -616,6 +616,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         attackers_free: Vec::new(),
         attackers_conditional: Vec::new(),
         attackers_any: Vec::new(),
+        promotion_cells: Vec::new(),
         hook_kinds: Vec::new(),
         kind_flags: Vec::new(),
     };
@@ -638,6 +639,20 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         })
         .collect();
     attack_tables::build(&mut rules);
+    let all_cells: CellSet = rules.geometry.cells().collect();
+    rules.promotion_cells = (0..rules.kinds.len() * 2)
+        .map(|index| {
+            let piece = Piece(index as u8 + 1);
+            let mut cells = CellSet::EMPTY;
+            for promo in &rules.kinds[piece.kind() as usize].promotion {
+                cells = cells.or(&promo.zone[piece.color().index()]);
+                if !promo.adjacent_to_enemy.is_empty() {
+                    cells = all_cells;
+                }
+            }
+            cells
+        })
+        .collect();
 
     // The setup, checked against the compiled rules.
     if let Some(fen) = &spec.setup.fen {
