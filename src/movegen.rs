@@ -86,6 +86,27 @@ pub enum Target {
     EnPassant(Cell, Cell),
 }
 
+impl Target {
+    /// The move from `from` to this destination.
+    #[inline(always)]
+    pub fn into_move(self, from: Cell) -> Move {
+        match self {
+            Target::Plain(to) => Move::normal(from, to),
+            Target::DoubleStep(to, a, b) => Move {
+                kind: MoveKind::DoubleStep,
+                aux: a,
+                aux2: b,
+                ..Move::normal(from, to)
+            },
+            Target::EnPassant(to, victim) => Move {
+                kind: MoveKind::EnPassant,
+                aux: victim,
+                ..Move::normal(from, to)
+            },
+        }
+    }
+}
+
 /// The flags a piece may use now: a piece bound by the first-move rule captures nothing
 /// until it has moved.
 #[inline(always)]
@@ -246,20 +267,7 @@ pub fn generate_piece_records<B: Bits>(
             continue;
         }
         for_each_target(rules, pos, piece.color(), rec, mask, |target| {
-            let mv = match target {
-                Target::Plain(to) => Move::normal(from, to),
-                Target::DoubleStep(to, a, b) => Move {
-                    kind: MoveKind::DoubleStep,
-                    aux: a,
-                    aux2: b,
-                    ..Move::normal(from, to)
-                },
-                Target::EnPassant(to, victim) => Move {
-                    kind: MoveKind::EnPassant,
-                    aux: victim,
-                    ..Move::normal(from, to)
-                },
-            };
+            let mv = target.into_move(from);
             if promotion_cells.has(mv.to) {
                 push(rules, pos, piece, mv, out);
             } else {
@@ -350,7 +358,7 @@ fn is_attacked_in<B: Bits>(rules: &Rules, pos: &Position, target: Cell, by: Colo
         let piece = Piece(pos.code_at(from));
         if rules.attackers_free(piece, target).contains(from)
             || (rules.attackers_conditional(piece, target).contains(from)
-                && piece_attacks_in::<B>(rules, pos, piece, from, target))
+                && piece_attacks::<B>(rules, pos, piece, from, target))
         {
             return true;
         }
@@ -368,10 +376,10 @@ fn is_attacked_in<B: Bits>(rules: &Rules, pos: &Position, target: Cell, by: Colo
     false
 }
 
-/// [`piece_attacks`] from the generation tables: plain leaps and slides by set operations,
-/// the other records walked.
+/// Whether the piece on `from` could capture on `target` (whatever stands there), from its
+/// generation tables: plain leaps and slides by set operations, the other records walked.
 #[inline(always)]
-fn piece_attacks_in<B: Bits>(
+fn piece_attacks<B: Bits>(
     rules: &Rules,
     pos: &Position,
     piece: Piece,
@@ -418,27 +426,6 @@ pub fn tables_attack<B: Bits>(
         }
     }
     records_attack_in(rules, pos, records, target, initial_ok)
-}
-
-/// Whether the piece on `from` could capture on `target` (whatever stands there).
-pub fn piece_attacks(
-    rules: &Rules,
-    pos: &Position,
-    piece: Piece,
-    from: Cell,
-    target: Cell,
-) -> bool {
-    if flag_mask(rules, pos, piece, from) & flag::CAPTURE == 0 {
-        return false;
-    }
-    records_attack(
-        rules,
-        pos,
-        piece,
-        from,
-        target,
-        initial_allowed(rules, pos, piece, from),
-    )
 }
 
 /// Whether the move records of `piece`'s kind and colour, taken from `from`, capture on

@@ -15,7 +15,7 @@ use fairyrules::cellset::CellSet;
 use fairyrules::fen::parse_fen;
 use fairyrules::movegen::{
     flag_mask, for_each_target, generate_legal, generate_legal_in, generate_piece_records,
-    generate_pseudo, initial_allowed, push, royal_attacked, Target,
+    generate_pseudo, initial_allowed, push, royal_attacked,
 };
 use fairyrules::position::{Move, MoveKind, Position};
 use fairyrules::rules::{flag, Piece, Rules};
@@ -85,21 +85,7 @@ fn walked_moves(rules: &Rules, pos: &Position, piece: Piece, from: u8) -> Vec<Mo
             continue;
         }
         for_each_target(rules, pos, piece.color(), rec, mask, |target| {
-            let mv = match target {
-                Target::Plain(to) => Move::normal(from, to),
-                Target::DoubleStep(to, a, b) => Move {
-                    kind: MoveKind::DoubleStep,
-                    aux: a,
-                    aux2: b,
-                    ..Move::normal(from, to)
-                },
-                Target::EnPassant(to, victim) => Move {
-                    kind: MoveKind::EnPassant,
-                    aux: victim,
-                    ..Move::normal(from, to)
-                },
-            };
-            push(rules, pos, piece, mv, &mut moves);
+            push(rules, pos, piece, target.into_move(from), &mut moves);
         });
     }
     moves
