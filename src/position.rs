@@ -3,7 +3,7 @@
 //! restore the position exactly.
 
 use crate::cellset::{Cell, CellSet};
-use crate::rules::{flag, Color, KindId, Piece, RecordShape, Rules};
+use crate::rules::{Color, KindId, Piece, Rules};
 
 /// What kind of move a [`Move`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -382,7 +382,11 @@ impl Position {
             & crate::rules::kind_flag::CASTLING
             != 0;
         if castling_piece && self.unmoved != undo.unmoved {
-            self.drop_dead_castling_marks(rules);
+            // Marks are cleared on the mover's side and on the captured piece's.
+            self.drop_dead_castling_marks(rules, mover.color());
+            if undo.captured != 0 {
+                self.drop_dead_castling_marks(rules, mover.color().flip());
+            }
         }
         if mv.kind == MoveKind::DoubleStep {
             let mut cells = CellSet::EMPTY;
@@ -468,18 +472,14 @@ impl Position {
         if !rules.has_en_passant {
             return false;
         }
-        // En passant records are the en passant-only group of a cell's generation tables.
         for &k in &rules.en_passant_kinds {
             let piece = Piece::new(k, side);
-            for from in self.cells_of(piece).iter() {
-                let (records, _) = rules.generation_tables(piece, from, false, true);
-                if records.iter().any(|rec| {
-                    rec.flags & flag::EN_PASSANT != 0
-                        && rec.shape == RecordShape::Leap
-                        && cells.contains(rules.record_cells(rec)[0])
-                }) {
-                    return true;
-                }
+            let placed = self.cells_of(piece);
+            if cells
+                .iter()
+                .any(|c| !rules.en_passant_origins(piece, c).and(placed).is_empty())
+            {
+                return true;
             }
         }
         for &k in &rules.hook_kinds {
@@ -499,42 +499,32 @@ impl Position {
     /// never-moved partner of its side left, or a partner with no never-moved castling piece
     /// left, unless the piece's own initial moves or first-move rule need the mark. Positions
     /// with the same castling rights then hash alike, so repetitions count as in FIDE chess.
-    fn drop_dead_castling_marks(&mut self, rules: &Rules) {
-        let own_need = |piece: Piece, cell: Cell| {
-            let kind = &rules.kinds[piece.kind() as usize];
-            !kind.first_move_captures
-                || (kind.initial_zone.is_none()
-                    && rules
-                        .records_of(piece, cell)
-                        .iter()
-                        .any(|r| r.flags & flag::INITIAL != 0 && r.shape != RecordShape::Castle))
+    fn drop_dead_castling_marks(&mut self, rules: &Rules, color: Color) {
+        let marked = |pos: &Position, k: KindId| {
+            !pos.cells_of(Piece::new(k, color))
+                .and(&pos.unmoved)
+                .is_empty()
         };
-        for color in Color::BOTH {
-            let marked = |pos: &Position, k: KindId| {
-                !pos.cells_of(Piece::new(k, color))
-                    .and(&pos.unmoved)
-                    .is_empty()
-            };
-            let mut dead = CellSet::EMPTY;
-            for &k in &rules.castling_kinds {
-                let kind = &rules.kinds[k as usize];
-                if !kind.castles_with.iter().any(|&p| marked(self, p)) {
-                    dead = dead.or(&self.cells_of(Piece::new(k, color)).and(&self.unmoved));
-                }
-                for &p in &kind.castles_with {
-                    let live = rules.castling_kinds.contains(&p)
-                        || rules.castling_kinds.iter().any(|&c| {
-                            marked(self, c) && rules.kinds[c as usize].castles_with.contains(&p)
-                        });
-                    if !live {
-                        dead = dead.or(&self.cells_of(Piece::new(p, color)).and(&self.unmoved));
-                    }
+        let mut dead = CellSet::EMPTY;
+        for &k in &rules.castling_kinds {
+            let kind = &rules.kinds[k as usize];
+            if !kind.castles_with.iter().any(|&p| marked(self, p)) {
+                dead = dead.or(&self.cells_of(Piece::new(k, color)).and(&self.unmoved));
+            }
+            for &p in &kind.castles_with {
+                let live = rules.castling_kinds.contains(&p)
+                    || rules.castling_kinds.iter().any(|&c| {
+                        marked(self, c) && rules.kinds[c as usize].castles_with.contains(&p)
+                    });
+                if !live {
+                    dead = dead.or(&self.cells_of(Piece::new(p, color)).and(&self.unmoved));
                 }
             }
-            for cell in dead.iter() {
-                if !own_need(Piece(self.board[cell as usize]), cell) {
-                    self.clear_unmoved(rules, cell);
-                }
+        }
+        for cell in dead.iter() {
+            let piece = Piece(self.board[cell as usize]);
+            if !rules.keeps_unmoved_mark(piece).contains(cell) {
+                self.clear_unmoved(rules, cell);
             }
         }
     }

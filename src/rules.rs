@@ -321,6 +321,12 @@ pub struct Rules {
     pub attackers_any: Vec<CellSet>,
     /// Kinds with a hook (their attacks are asked of the hook).
     pub hook_kinds: Vec<KindId>,
+    /// Per (piece index, cell): origins from which such a piece captures en passant onto
+    /// the cell (when a right exists there).
+    pub en_passant_origins: Vec<CellSet>,
+    /// Per piece index: the cells where the piece's never-moved mark matters for its own
+    /// moves (its initial moves, or its first-move rule), whatever castling needs.
+    pub keeps_unmoved_mark: Vec<CellSet>,
     /// Per piece index: the cells where a move of that piece may end in a promotion (every
     /// cell when a rule is triggered by adjacency; none for kinds that never promote).
     pub promotion_cells: Vec<CellSet>,
@@ -460,6 +466,18 @@ impl Rules {
     #[inline(always)]
     pub fn attackers_conditional(&self, piece: Piece, target: Cell) -> &CellSet {
         &self.attackers_conditional[piece.index() * self.cells() + target as usize]
+    }
+
+    /// Origins from which `piece` captures en passant onto `cell`.
+    #[inline(always)]
+    pub fn en_passant_origins(&self, piece: Piece, cell: Cell) -> &CellSet {
+        &self.en_passant_origins[piece.index() * self.cells() + cell as usize]
+    }
+
+    /// The cells where `piece`'s never-moved mark matters for its own moves.
+    #[inline(always)]
+    pub fn keeps_unmoved_mark(&self, piece: Piece) -> &CellSet {
+        &self.keeps_unmoved_mark[piece.index()]
     }
 
     /// The cells where a move of `piece` may end in a promotion.

@@ -12,12 +12,13 @@
 use crate::cellset::CellSet;
 use crate::rules::{flag, KindId, Piece, RecordShape, Rules};
 
-/// Fill `rules.attackers_free`, `rules.attackers_conditional` and their union per colour,
-/// `rules.attackers_any`.
+/// Fill `rules.attackers_free`, `rules.attackers_conditional`, their union per colour
+/// `rules.attackers_any`, and the en passant origins `rules.en_passant_origins`.
 pub fn build(rules: &mut Rules) {
     let cells = rules.cells();
     let pieces = rules.kinds.len() * 2;
     let mut free = vec![CellSet::EMPTY; pieces * cells];
+    let mut en_passant = vec![CellSet::EMPTY; pieces * cells];
     let mut conditional = vec![CellSet::EMPTY; pieces * cells];
     for index in 0..pieces {
         let piece = Piece(index as u8 + 1);
@@ -28,6 +29,13 @@ pub fn build(rules: &mut Rules) {
             let ranges = [rules.record_index[slot], rules.boosted_index[slot]];
             for (which, &(start, end)) in ranges.iter().enumerate() {
                 for rec in &rules.records[start as usize..end as usize] {
+                    if which == 0
+                        && rec.flags & flag::EN_PASSANT != 0
+                        && rec.shape == RecordShape::Leap
+                    {
+                        let to = rules.record_cells(rec)[0];
+                        en_passant[index * cells + to as usize].insert(from);
+                    }
                     if rec.flags & flag::CAPTURE == 0 {
                         continue;
                     }
@@ -67,6 +75,7 @@ pub fn build(rules: &mut Rules) {
     rules.attackers_free = free;
     rules.attackers_conditional = conditional;
     rules.attackers_any = any;
+    rules.en_passant_origins = en_passant;
     rules.hook_kinds = (0..rules.kinds.len() as KindId)
         .filter(|&k| rules.kinds[k as usize].hook.is_some())
         .collect();

@@ -617,6 +617,8 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         attackers_conditional: Vec::new(),
         attackers_any: Vec::new(),
         promotion_cells: Vec::new(),
+        en_passant_origins: Vec::new(),
+        keeps_unmoved_mark: Vec::new(),
         hook_kinds: Vec::new(),
         kind_flags: Vec::new(),
     };
@@ -640,6 +642,28 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         .collect();
     attack_tables::build(&mut rules);
     let all_cells: CellSet = rules.geometry.cells().collect();
+    rules.keeps_unmoved_mark = (0..rules.kinds.len() * 2)
+        .map(|index| {
+            let piece = Piece(index as u8 + 1);
+            let kind = &rules.kinds[piece.kind() as usize];
+            if !kind.first_move_captures {
+                return all_cells;
+            }
+            if kind.initial_zone.is_some() {
+                return CellSet::EMPTY;
+            }
+            rules
+                .geometry
+                .cells()
+                .filter(|&c| {
+                    rules
+                        .records_of(piece, c)
+                        .iter()
+                        .any(|r| r.flags & flag::INITIAL != 0 && r.shape != RecordShape::Castle)
+                })
+                .collect()
+        })
+        .collect();
     rules.promotion_cells = (0..rules.kinds.len() * 2)
         .map(|index| {
             let piece = Piece(index as u8 + 1);
