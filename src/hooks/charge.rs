@@ -12,7 +12,7 @@
 //! A charge never captures a royal piece of its own side. An enemy royal piece on a path
 //! after the first cell is attacked (the charge's capture rules do not depend on pins).
 
-use crate::cellset::Cell;
+use crate::cellset::{Cell, CellSet};
 use crate::geometry::Geometry;
 use crate::movegen::promotion_rule;
 use crate::position::{Move, MoveKind, Position, NO_CELL};
@@ -34,6 +34,9 @@ pub struct ElephantCharge {
     pub becomes: KindId,
     /// Per cell, per orthogonal direction: the cells outward, up to the longest length.
     rays: Vec<Vec<Vec<Cell>>>,
+    /// Per cell: every cell a charge from there could capture on (its rays after the first
+    /// cell), so that attack queries elsewhere answer at once.
+    reach: Vec<CellSet>,
 }
 
 impl ElephantCharge {
@@ -66,6 +69,15 @@ impl ElephantCharge {
                     })
                     .collect()
             })
+            .collect::<Vec<Vec<Vec<Cell>>>>();
+        let reach = rays
+            .iter()
+            .map(|cell_rays| {
+                cell_rays
+                    .iter()
+                    .flat_map(|ray| ray.iter().skip(1).copied())
+                    .collect()
+            })
             .collect();
         ElephantCharge {
             length,
@@ -73,6 +85,7 @@ impl ElephantCharge {
             requires_enemy_capture,
             becomes,
             rays,
+            reach,
         }
     }
 
@@ -192,6 +205,9 @@ impl ElephantCharge {
         from: Cell,
         target: Cell,
     ) -> bool {
+        if !self.reach[from as usize].contains(target) {
+            return false;
+        }
         let mut hit = false;
         self.for_each_charge(rules, pos, piece, from, |path| {
             hit |= path[1..].contains(&target);
