@@ -89,28 +89,22 @@ impl Table {
     pub fn store(&mut self, key: u64, best: Option<Move>, score: i32, depth: i16, bound: Bound) {
         let age = self.age;
         let slot = &mut self.slots[key as usize & self.mask];
+        let mut best = best;
         if let Some(old) = slot {
             if old.key != key && old.age == age && old.depth > depth {
                 return;
             }
-            let best = best.or(if old.key == key { old.best } else { None });
-            *slot = Some(Entry {
-                key,
-                best,
-                score,
-                depth,
-                bound,
-                age,
-            });
-        } else {
-            *slot = Some(Entry {
-                key,
-                best,
-                score,
-                depth,
-                bound,
-                age,
-            });
+            if old.key == key {
+                best = best.or(old.best);
+            }
         }
+        *slot = Some(Entry {
+            key,
+            best,
+            score,
+            depth,
+            bound,
+            age,
+        });
     }
 }
