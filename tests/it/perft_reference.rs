@@ -3,11 +3,9 @@
 //! Counts up to [`DEFAULT_LIMIT`] nodes run in the default suite; larger ones in the
 //! `*_deep` tests, run with `cargo test --release --test perft_reference -- --ignored`.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::{legal, load_variant};
+use crate::common::{legal, load_variant};
 
 use fairyrules::fen::{parse_fen, to_fen};
 use fairyrules::notation::parse_move;

@@ -1,8 +1,6 @@
 //! `fairyrules xboard` through the binary: scripted CECP sessions.
 
-mod common;
-
-use common::{load_variant, run_with_input, start, variant_arg};
+use crate::common::{load_variant, run_with_input, start, variant_arg};
 use fairyrules::notation::parse_move;
 
 /// Run `fairyrules xboard FILES...` (shipped variants by name) with a script on stdin;

@@ -5,9 +5,7 @@
 //!
 //! Every position is written out as a position string (10 rows of 10 cells, rank 10 first).
 
-mod common;
-
-use common::{
+use crate::common::{
     at, castles, cell, has, legal, load_variant, moves_from, play, play_all, pos, sorted,
 };
 use fairyrules::fen::{parse_fen, to_fen};

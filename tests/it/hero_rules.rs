@@ -4,11 +4,11 @@
 //! Superhero's) pseudo-legal moves in random games with a slow independent computation
 //! written here from the spec.
 
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 
-use common::{at, castles, cell, has, legal, load_variant, moves_from, play, pos, sorted, start};
+use crate::common::{
+    at, castles, cell, has, legal, load_variant, moves_from, play, pos, sorted, start,
+};
 use fairyrules::cellset::{Cell, CellSet};
 use fairyrules::fen::to_fen;
 use fairyrules::movegen::{generate_pseudo, in_check, is_attacked, legal_moves};

@@ -3,14 +3,12 @@
 //! go wrong: a line with one blocker or two, a line that a new piece can open (a Leo's screen),
 //! and an attacker bound by the first-move rule.
 
-mod common;
-
-use common::{load_variant as load, pos};
+use crate::common::{load_variant as load, pos};
 use fairyrules::rules::Rules;
 
 /// The legal moves from `fen` of the piece on `from`, as sorted move strings.
 fn moves_from(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
-    common::moves_from(rules, &mut pos(rules, fen), from)
+    crate::common::moves_from(rules, &mut pos(rules, fen), from)
 }
 
 #[test]

@@ -7,9 +7,7 @@
 //! - legality without making the move: the legal moves are exactly the pseudo-legal moves
 //!   that, made, leave no royal piece attacked (castling aside, which is always made).
 
-mod common;
-
-use common::load_variant as load;
+use crate::common::load_variant as load;
 use fairyrules::bits::{Bits, Width};
 use fairyrules::cellset::CellSet;
 use fairyrules::fen::parse_fen;
@@ -36,7 +34,7 @@ const PLIES: usize = 80;
 /// Play random games of `rules` and call `check` on every position reached.
 fn along_random_games(rules: &Rules, mut check: impl FnMut(&mut Position, &str)) {
     for game in 0..GAMES {
-        let mut rng = common::Rng(game * 7919 + 17);
+        let mut rng = crate::common::Rng(game * 7919 + 17);
         let mut pos = parse_fen(rules, &rules.start_fen).expect("start position");
         for ply in 0..PLIES {
             let at = format!("{} game {game} ply {ply}", rules.name);

@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests: finding and loading the shipped variants,
 //! building and inspecting positions, running the `fairyrules` binary, checking diagnostics.
 //!
-//! Each file under `tests/` is its own crate and includes this module with `mod common;`.
+//! The integration-test binary (`tests/it/main.rs`) declares it as `mod common`.
 
 // Every test crate compiles this whole module but uses only some of its helpers; without
 // this, each crate would warn about the helpers it does not call.

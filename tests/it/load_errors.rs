@@ -1,9 +1,7 @@
 //! `load_spec`: a good file loads cleanly with exact spans; every bad file under
 //! `tests/data/bad/` reports the expected diagnostics at the expected places; nothing panics.
 
-mod common;
-
-use common::{boundaries, dump, expect_diag};
+use crate::common::{boundaries, dump, expect_diag};
 use fairyrules::diagnostics::{Diagnostic, SourceFile};
 use fairyrules::variant::{load_spec, ShapeSpec, StalemateSpec, ZoneSpec};
 use proptest::prelude::*;

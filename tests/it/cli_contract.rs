@@ -1,11 +1,9 @@
 //! The command line's observable contract: what goes to stdout and stderr, exit codes, and
 //! error messages, for `perft`, `moves` and `show`.
 
-mod common;
-
 use std::process::Output;
 
-use common::{load_variant, pos, run, variant_arg};
+use crate::common::{load_variant, pos, run, variant_arg};
 use fairyrules::perft::perft;
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

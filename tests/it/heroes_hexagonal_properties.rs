@@ -3,12 +3,10 @@
 //! promotions. Moves are random legal moves, preferring charges and promotions when there are
 //! any so that those paths are exercised; the test counts that they were played.
 
-mod common;
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use common::{heroes_hexagonal, placed_fen, pos, Rng};
+use crate::common::{heroes_hexagonal, placed_fen, pos, Rng};
 use fairyrules::fen::to_fen;
 use fairyrules::movegen::{in_check, legal_moves};
 use fairyrules::outcome::{outcome, Outcome};

@@ -6,16 +6,14 @@
 //! Structural problems (TOML syntax, unknown keys, wrong types) are tested in
 //! `tests/load_errors.rs`.
 
-mod common;
-
-use common::{boundaries, dump, expect_diag};
+use crate::common::{boundaries, dump, expect_diag};
 use fairyrules::diagnostics::{Diagnostic, SourceFile};
 use fairyrules::fen::parse_fen;
 use fairyrules::load::compile_text;
 use proptest::prelude::*;
 
-const CHESS: &str = include_str!("../variants/chess.toml");
-const HECTOCHESS: &str = include_str!("../variants/hectochess.toml");
+const CHESS: &str = include_str!("../../variants/chess.toml");
+const HECTOCHESS: &str = include_str!("../../variants/hectochess.toml");
 
 /// Compile `tests/data/semantic/<name>.toml`, which must fail.
 fn load_bad(name: &str) -> (SourceFile, Vec<Diagnostic>) {

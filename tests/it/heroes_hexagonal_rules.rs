@@ -7,11 +7,9 @@
 //! coordinates of `hex-board.md` (`q = file index - 5`, `r = rank - 6 + max(0, -q)`), not from
 //! the crate's geometry; the cells quoted literally were worked out by hand.
 
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 
-use common::{color_of_letter, heroes_hexagonal, placed_fen, set};
+use crate::common::{color_of_letter, heroes_hexagonal, placed_fen, set};
 use fairyrules::cellset::Cell;
 use fairyrules::fen::to_fen;
 use fairyrules::movegen::{in_check, is_attacked, legal_moves};
@@ -39,7 +37,7 @@ fn rules() -> &'static Rules {
 
 /// The cell with this name.
 fn cell(name: &str) -> Cell {
-    common::cell(rules(), name)
+    crate::common::cell(rules(), name)
 }
 
 /// The name of a cell.
@@ -60,7 +58,7 @@ fn fen<S: AsRef<str>>(side: Color, pieces: &[(S, char)]) -> String {
 
 /// Parse a position string.
 fn pos(fen: &str) -> Position {
-    common::pos(rules(), fen)
+    crate::common::pos(rules(), fen)
 }
 
 /// A position with these pieces (see [`fen`]): its string and the position.

@@ -7,9 +7,7 @@
 //! `MAX_GAME_PLIES` plies is adjudicated by material (the evaluator's piece values): a lead of
 //! at least 5 pawns counts as a win for the side ahead, anything less as a draw.
 
-mod common;
-
-use common::{load_variant, Rng};
+use crate::common::{load_variant, Rng};
 use fairyrules::engine::eval::Evaluator;
 use fairyrules::engine::{Engine, Limits, MATE, MATE_BOUND};
 use fairyrules::fen::parse_fen;

@@ -8,9 +8,7 @@
 //! Every expected cell list below was derived by hand from the spec's axial coordinates
 //! (`q = file index - 5`, `r = rank - 6 + max(0, -q)`, f6 = (0,0)), not from the crate.
 
-mod common;
-
-use common::{legal, load_variant, play};
+use crate::common::{legal, load_variant, play};
 use fairyrules::diagnostics::SourceFile;
 use fairyrules::fen::{parse_fen, to_fen};
 use fairyrules::load::{compile_text, LoadFailure};

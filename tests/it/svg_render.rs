@@ -4,11 +4,9 @@
 //! renderer emits is balanced, there is one cell element per board cell and one piece element
 //! per piece, and `--highlight` marks exactly the legal destinations of the piece.
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::{load_variant, run, variant_arg};
+use crate::common::{load_variant, run, variant_arg};
 use fairyrules::fen::parse_fen;
 use fairyrules::movegen::legal_moves;
 use fairyrules::rules::Rules;

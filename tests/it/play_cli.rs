@@ -1,9 +1,7 @@
 //! `fairyrules play` through the binary: engine-vs-engine games finish with a result line,
 //! scripted human games (stdin) are judged, bad input is explained, `undo` and `claim` work.
 
-mod common;
-
-use common::{run_with_input, variant_arg};
+use crate::common::{run_with_input, variant_arg};
 
 /// Run `fairyrules play FILE ARGS...` for the shipped variant `name` with `input` on stdin;
 /// returns (exit code, stdout, stderr).

@@ -1,9 +1,12 @@
 //! Perft allocates nothing per node: with a counting global allocator, a second perft to
 //! depth 3 on buffers that have already grown allocates nothing at all, on every shipped
 //! variant.
+//!
+//! The allocator counts only on a thread that asked for it, so the other tests of this
+//! binary, running in parallel, do not disturb the count.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use fairyrules::fen::parse_fen;
 use fairyrules::load::load_file;
@@ -11,18 +14,44 @@ use fairyrules::perft::{perft_in, MoveStack};
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Allocations made by this thread while counting; `None` when not counting.
+    static ALLOCATIONS: Cell<Option<usize>> = const { Cell::new(None) };
+}
 
+/// Count one allocation if this thread is counting. `try_with` because the allocator also
+/// runs while a thread's locals are being torn down.
+fn count() {
+    let _ = ALLOCATIONS.try_with(|n| {
+        if let Some(k) = n.get() {
+            n.set(Some(k + 1));
+        }
+    });
+}
+
+/// The allocations `f` makes on this thread.
+fn allocations_of<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    ALLOCATIONS.with(|n| n.set(Some(0)));
+    let out = f();
+    let made = ALLOCATIONS.with(|n| n.replace(None)).unwrap_or(0);
+    (out, made)
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator; counting only reads and
+// writes a const-initialised thread-local `Cell`, which never allocates.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        count();
+        // SAFETY: the caller upholds `GlobalAlloc::alloc`'s contract; forwarded as is.
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `System` through this allocator with this layout.
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        count();
+        // SAFETY: as for `dealloc`; the caller upholds `realloc`'s contract.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
@@ -45,9 +74,7 @@ fn perft_depth_3_allocates_nothing_after_the_first_run() {
         let mut pos = parse_fen(&rules, &rules.start_fen).unwrap();
         let mut stack = MoveStack::new(3);
         let first = perft_in(&rules, &mut pos, 3, &mut stack);
-        let before = ALLOCATIONS.load(Ordering::SeqCst);
-        let second = perft_in(&rules, &mut pos, 3, &mut stack);
-        let allocated = ALLOCATIONS.load(Ordering::SeqCst) - before;
+        let (second, allocated) = allocations_of(|| perft_in(&rules, &mut pos, 3, &mut stack));
         assert_eq!(first, second);
         assert!(first > 1000, "{}: perft 3 = {first}", file.display());
         assert_eq!(allocated, 0, "{}: {allocated} allocations", file.display());

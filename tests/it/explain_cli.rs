@@ -2,11 +2,9 @@
 //! (`*` move or capture, `m` move only, `c` capture only, `i` initial only, `h` hook, `+`
 //! extra while next to a friendly adjacency piece), its rules in words, and `-o` SVG.
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::{run, set, variant_arg};
+use crate::common::{run, set, variant_arg};
 
 /// Run `fairyrules explain FILE PIECE`, which must succeed; returns stdout.
 fn explain(file: &str, piece: &str) -> String {

@@ -2,11 +2,9 @@
 //! hash, exact unmake, position-string round trip, move notation round trip. Plus explicit
 //! checks of the never-moved (`unmoved:`) field and of castling rights that were lost.
 
-mod common;
-
 use std::sync::OnceLock;
 
-use common::{legal, load_variant, play_all, start, variant_path};
+use crate::common::{legal, load_variant, play_all, start, variant_path};
 
 use fairyrules::cellset::CellSet;
 use fairyrules::fen::{parse_fen, to_fen};

@@ -1,0 +1,25 @@
+//! The integration tests, one binary: each module is one area (a variant's rules, the command
+//! line, diagnostics, perft against reference counts). Shared helpers are in `common`.
+
+mod common;
+
+mod betza_parser;
+mod cli_contract;
+mod cli_validate;
+mod engine_strength;
+mod explain_cli;
+mod fast_path_agreement;
+mod glinski_rules;
+mod hectochess_rules;
+mod hero_rules;
+mod heroes_hexagonal_properties;
+mod heroes_hexagonal_rules;
+mod legality_filter;
+mod load_errors;
+mod no_allocation;
+mod perft_reference;
+mod play_cli;
+mod position_properties;
+mod svg_render;
+mod validate_semantic;
+mod xboard_protocol;
