@@ -889,7 +889,6 @@ fn start_position_has_50_moves() {
     let pawns = moves.iter().filter(|m| at(&r, &p, &m[..2]) == 'P').count();
     assert_eq!(pawns, 20);
     assert_eq!(castles(&r, &mut p), Vec::<String>::new());
-    assert_eq!(perft(&r, &mut p, 2), 2500);
 }
 
 /// Both sides can castle both ways at both distances; the back ranks and Pawns are full.
@@ -911,7 +910,6 @@ fn perft_castling_position_consistent() {
         castles(&r, &mut p),
         sorted(&["f2c2", "f2d2", "f2h2", "f2i2"])
     );
-    assert_eq!(perft(&r, &mut p, 1), 64);
 
     let d2 = divide(&r, &mut p, 2);
     assert_eq!(d2.len(), 64);

@@ -13,7 +13,6 @@ use fairyrules::cellset::{Cell, CellSet};
 use fairyrules::fen::to_fen;
 use fairyrules::movegen::{generate_pseudo, in_check, is_attacked, legal_moves};
 use fairyrules::notation::parse_move;
-use fairyrules::perft::perft;
 use fairyrules::position::{Move, MoveKind, Position};
 use fairyrules::rules::{Color, KindId, Piece, Rules};
 
@@ -95,22 +94,6 @@ fn start_position_has_33_moves_with_the_15_hero_moves_of_the_spec() {
         .filter(|m| m.starts_with("b1") || m.starts_with("g1"))
         .count();
     assert_eq!(knights, 4);
-}
-
-#[test]
-fn perft_hero_family_start_positions() {
-    for (variant, counts) in [
-        (HERO, [33u64, 1036, 38299]),
-        (HERO_QUEEN, [22, 484, 12481]),
-        (SUPERHERO, [39, 1440, 62319]),
-    ] {
-        let r = rules(variant);
-        let mut p = start(&r);
-        for (depth, want) in (1..=3).zip(counts) {
-            assert_eq!(perft(&r, &mut p, depth), want, "{variant} perft({depth})");
-        }
-        assert_eq!(to_fen(&r, &p), r.start_fen, "{variant}: perft restores");
-    }
 }
 
 // ---------------------------------------------------------------------------------------

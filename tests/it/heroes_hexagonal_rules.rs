@@ -15,7 +15,6 @@ use fairyrules::fen::to_fen;
 use fairyrules::movegen::{in_check, is_attacked, legal_moves};
 use fairyrules::notation::{move_to_string, parse_move};
 use fairyrules::outcome::{outcome, DrawReason, Outcome, WinReason};
-use fairyrules::perft::perft;
 use fairyrules::position::{Move, MoveKind, Position};
 use fairyrules::rules::{Color, Piece, Rules};
 
@@ -412,14 +411,6 @@ fn all_adjacency_cases(
 // ---------------------------------------------------------------------------------------
 // Start position and perft
 // ---------------------------------------------------------------------------------------
-
-#[test]
-fn perft_start_position() {
-    let r = rules();
-    let mut p = pos(&r.start_fen);
-    assert_eq!(perft(r, &mut p, 1), 38);
-    assert_eq!(perft(r, &mut p, 2), 1441);
-}
 
 #[test]
 fn start_array_matches_spec_table() {

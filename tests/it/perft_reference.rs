@@ -1,7 +1,7 @@
-//! Reference perft counts, read from `tests/data/perft/*.perft`.
-//!
-//! Counts up to [`DEFAULT_LIMIT`] nodes run in the default suite; larger ones in the
-//! `*_deep` tests, run with `cargo test --release --test perft_reference -- --ignored`.
+//! Perft counts read from `tests/data/perft/*.perft` (format in that folder's README), by one
+//! runner: every file, every position, every depth. Counts up to [`DEFAULT_LIMIT`] leaves run
+//! in the default suite; larger ones in the ignored `..._deep` test
+//! (`cargo test --release perft -- --ignored`).
 
 use std::path::{Path, PathBuf};
 
@@ -11,7 +11,7 @@ use fairyrules::fen::{parse_fen, to_fen};
 use fairyrules::notation::parse_move;
 use fairyrules::perft::{divide, perft};
 
-/// Largest count checked by the default (non-ignored) tests.
+/// Largest count checked by the default (non-ignored) test.
 const DEFAULT_LIMIT: u64 = 5_000_000;
 
 /// One expected count: which position, how deep, how many leaves.
@@ -19,8 +19,12 @@ const DEFAULT_LIMIT: u64 = 5_000_000;
 struct Case {
     /// `file:line` of the `perft` line, for messages.
     origin: String,
+    /// The position's label.
     position: String,
-    fen: String,
+    /// Its position string, or `None` for the variant's start position.
+    fen: Option<String>,
+    /// Moves played from there, in fairyrules notation.
+    moves: Vec<String>,
     depth: u32,
     nodes: u64,
 }
@@ -32,7 +36,7 @@ struct PerftFile {
     cases: Vec<Case>,
 }
 
-/// Read a `.perft` file (format described at the top of `chess.perft`).
+/// Read a `.perft` file.
 fn read_perft_file(path: &Path) -> PerftFile {
     let text = std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
@@ -40,6 +44,7 @@ fn read_perft_file(path: &Path) -> PerftFile {
     let mut variant = None;
     let mut position: Option<String> = None;
     let mut fen: Option<String> = None;
+    let mut moves: Vec<String> = Vec::new();
     let mut cases = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let origin = format!("{name}:{}", i + 1);
@@ -57,10 +62,19 @@ fn read_perft_file(path: &Path) -> PerftFile {
             "position" => {
                 position = Some(rest.to_string());
                 fen = None;
+                moves.clear();
             }
             "fen" => {
                 assert!(position.is_some(), "{origin}: `fen` before any `position`");
+                assert!(moves.is_empty(), "{origin}: `fen` after `moves`");
                 fen = Some(rest.to_string());
+            }
+            "moves" => {
+                assert!(
+                    position.is_some(),
+                    "{origin}: `moves` before any `position`"
+                );
+                moves.extend(rest.split_whitespace().map(str::to_string));
             }
             "perft" => {
                 let parts: Vec<&str> = rest.split_whitespace().collect();
@@ -74,18 +88,17 @@ fn read_perft_file(path: &Path) -> PerftFile {
                     .parse()
                     .unwrap_or_else(|_| panic!("{origin}: bad node count `{nodes}`"));
                 cases.push(Case {
-                    origin,
                     position: position
                         .clone()
-                        .unwrap_or_else(|| panic!("{name}: `perft` before any `position`")),
-                    fen: fen
-                        .clone()
-                        .unwrap_or_else(|| panic!("{name}: `perft` before any `fen`")),
+                        .unwrap_or_else(|| panic!("{origin}: `perft` before any `position`")),
+                    origin,
+                    fen: fen.clone(),
+                    moves: moves.clone(),
                     depth,
                     nodes,
                 });
             }
-            other => panic!("{origin}: unknown directive `{other}`"),
+            _ => panic!("{origin}: unknown directive `{key}`"),
         }
     }
     PerftFile {
@@ -94,28 +107,38 @@ fn read_perft_file(path: &Path) -> PerftFile {
     }
 }
 
-/// A file under `tests/data/perft/`.
-fn data_file(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/perft")
-        .join(name)
+/// Every `.perft` file under `tests/data/perft/`, sorted.
+fn data_files() -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .collect();
+    files.sort();
+    files
 }
 
-/// Run the cases of a data file whose counts are within (`deep == false`) or above
-/// (`deep == true`) [`DEFAULT_LIMIT`]; report every mismatch at once.
-fn run_reference(file: &str, deep: bool) {
-    let data = read_perft_file(&data_file(file));
+/// Check the cases of one data file whose counts are within (`deep == false`) or above
+/// (`deep == true`) [`DEFAULT_LIMIT`]; returns every mismatch.
+fn check_file(path: &Path, deep: bool) -> Vec<String> {
+    let data = read_perft_file(path);
     let rules = load_variant(&data.variant);
-    let selected: Vec<&Case> = data
+    let mut failures = Vec::new();
+    for case in data
         .cases
         .iter()
         .filter(|c| (c.nodes > DEFAULT_LIMIT) == deep)
-        .collect();
-    assert!(!selected.is_empty(), "{file}: no cases selected");
-    let mut failures = Vec::new();
-    for case in selected {
-        let mut pos = parse_fen(&rules, &case.fen)
-            .unwrap_or_else(|e| panic!("{}: bad FEN `{}`: {e}", case.origin, case.fen));
+    {
+        let fen = case.fen.clone().unwrap_or_else(|| rules.start_fen.clone());
+        let mut pos = parse_fen(&rules, &fen)
+            .unwrap_or_else(|e| panic!("{}: bad position string `{fen}`: {e}", case.origin));
+        for text in &case.moves {
+            let mv = parse_move(&rules, &mut pos, text)
+                .unwrap_or_else(|e| panic!("{}: move `{text}`: {e}", case.origin));
+            pos.make(&rules, mv);
+        }
+        let before = to_fen(&rules, &pos);
         let got = perft(&rules, &mut pos, case.depth);
         if got != case.nodes {
             failures.push(format!(
@@ -125,11 +148,40 @@ fn run_reference(file: &str, deep: bool) {
         }
         assert_eq!(
             to_fen(&rules, &pos),
-            to_fen(&rules, &parse_fen(&rules, &case.fen).unwrap()),
+            before,
             "{}: perft did not restore the position",
             case.origin
         );
     }
+    failures
+}
+
+/// Check every data file, files spread over the available cores; report every mismatch.
+fn check_all(deep: bool) {
+    let files = data_files();
+    assert!(files.len() >= 8, "only {} perft files", files.len());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut found = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(file) = files.get(i) else {
+                            return found;
+                        };
+                        found.extend(check_file(file, deep));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a perft worker panicked"))
+            .collect()
+    });
     assert!(
         failures.is_empty(),
         "perft mismatches:\n{}",
@@ -138,93 +190,32 @@ fn run_reference(file: &str, deep: bool) {
 }
 
 #[test]
-fn data_files_hold_every_reference_count() {
-    // The numbers of /work/shared/reference/perft.md for these three variants.
-    let expected: &[(&str, &str, &[u64])] = &[
-        (
-            "chess.perft",
-            "start",
-            &[20, 400, 8902, 197281, 4865609, 119060324],
-        ),
-        (
-            "chess.perft",
-            "kiwipete",
-            &[48, 2039, 97862, 4085603, 193690690],
-        ),
-        (
-            "chess.perft",
-            "position-3",
-            &[14, 191, 2812, 43238, 674624, 11030083],
-        ),
-        (
-            "chess.perft",
-            "position-4",
-            &[6, 264, 9467, 422333, 15833292],
-        ),
-        (
-            "chess.perft",
-            "position-5",
-            &[44, 1486, 62379, 2103487, 89941194],
-        ),
-        (
-            "capablanca.perft",
-            "start",
-            &[28, 784, 25228, 805128, 28741319],
-        ),
-        (
-            "hectochess.perft",
-            "start",
-            &[50, 2500, 126524, 6398056, 332952762],
-        ),
-    ];
-    for (file, position, counts) in expected {
-        let data = read_perft_file(&data_file(file));
-        let got: Vec<(u32, u64)> = data
-            .cases
-            .iter()
-            .filter(|c| c.position == *position)
-            .map(|c| (c.depth, c.nodes))
-            .collect();
-        let want: Vec<(u32, u64)> = counts
-            .iter()
-            .enumerate()
-            .map(|(i, &n)| (i as u32 + 1, n))
-            .collect();
-        assert_eq!(got, want, "{file}, position {position}");
+fn every_perft_file_matches() {
+    check_all(false);
+}
+
+#[test]
+#[ignore = "deep perft; run with `cargo test --release perft -- --ignored`"]
+fn every_perft_file_matches_deep() {
+    check_all(true);
+}
+
+#[test]
+fn every_shipped_variant_has_a_perft_file() {
+    let with_data: Vec<String> = data_files()
+        .iter()
+        .map(|p| read_perft_file(p).variant)
+        .collect();
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("variants");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if name.ends_with(".toml") {
+            assert!(
+                with_data.contains(&name),
+                "{name} has no tests/data/perft file"
+            );
+        }
     }
-}
-
-#[test]
-fn chess_reference_counts() {
-    run_reference("chess.perft", false);
-}
-
-#[test]
-fn capablanca_reference_counts() {
-    run_reference("capablanca.perft", false);
-}
-
-#[test]
-fn hectochess_reference_counts() {
-    run_reference("hectochess.perft", false);
-}
-
-#[test]
-#[ignore = "deep perft; run with `cargo test --release -- --ignored`"]
-fn chess_reference_counts_deep() {
-    run_reference("chess.perft", true);
-}
-
-#[test]
-#[ignore = "deep perft; run with `cargo test --release -- --ignored`"]
-fn capablanca_reference_counts_deep() {
-    run_reference("capablanca.perft", true);
-}
-
-#[test]
-#[ignore = "deep perft; run with `cargo test --release -- --ignored`"]
-fn hectochess_reference_counts_deep() {
-    run_reference("hectochess.perft", true);
 }
 
 /// `divide` sums to `perft`, lists each legal root move once under its notation, and each
