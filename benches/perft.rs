@@ -3,17 +3,16 @@
 //! throughput line shows it directly.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use fairyrules::fen::parse_fen;
-use fairyrules::load::load_file;
-use fairyrules::perft::perft;
+use fairyrules::perft;
+use fairyrules::{Position, Rules};
 use std::path::Path;
 
 fn bench_variant(c: &mut Criterion, file: &str, depth: u32) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("variants")
         .join(file);
-    let rules = load_file(&path).expect("shipped variant loads");
-    let mut pos = parse_fen(&rules, &rules.start_fen).expect("start position parses");
+    let rules = Rules::load(&path).expect("shipped variant loads");
+    let mut pos = Position::start(&rules);
     let nodes = perft(&rules, &mut pos, depth);
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);

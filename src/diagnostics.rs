@@ -6,6 +6,28 @@
 
 use std::ops::Range;
 
+/// The candidate closest to `name`, if it is close enough to be a likely typo: at most one
+/// edit away (two for words of four letters or more), or very similar by Jaro-Winkler.
+/// Case is ignored. Every "did you mean" hint of the crate uses this one rule.
+pub fn did_you_mean<'a, S: AsRef<str>>(name: &str, candidates: &'a [S]) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    let len = lower.chars().count();
+    candidates
+        .iter()
+        .map(|c| {
+            let c = c.as_ref();
+            let other = c.to_lowercase();
+            (
+                c,
+                strsim::osa_distance(&lower, &other),
+                strsim::jaro_winkler(&lower, &other),
+            )
+        })
+        .filter(|&(_, dist, jw)| (dist <= 1 && len >= 2) || (dist <= 2 && len >= 4) || jw >= 0.9)
+        .min_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)))
+        .map(|(c, ..)| c)
+}
+
 /// A value together with the byte range of the source text it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Spanned<T> {

@@ -17,13 +17,12 @@
 //! on the other pieces), and pieces with `when_adjacent_to` moves a diagram with a friendly
 //! adjacency piece behind them. With `-o` the same diagrams are written as SVG.
 
-use crate::cellset::{Cell, CellSet};
 use crate::geometry::Shape;
-use crate::hooks::Hook;
-use crate::movegen::{for_each_target, Target};
-use crate::position::{MoveKind, Position};
-use crate::rules::{flag, Color, KindId, MoveRecord, Piece, RecordShape, Rules};
+use crate::position::Position;
+use crate::rules::{flag, Hook, MoveRecord, RecordShape, Rules};
 use crate::svg::{document, Panel};
+use crate::targets::{for_each_target, Target};
+use crate::types::{Cell, CellSet, Color, KindId, Piece};
 
 /// What a piece can do on one cell.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -166,11 +165,6 @@ pub fn centre_cell(rules: &Rules) -> Cell {
     }
 }
 
-/// Orthogonal unit steps of the board.
-fn orthogonal_steps(rules: &Rules) -> &'static [(i32, i32)] {
-    rules.geometry.orthogonal_steps()
-}
-
 /// A kind to stand in as an enemy or a neutral friend: not royal and not one of `avoid` if
 /// possible, preferring `prefer`.
 fn stand_in(rules: &Rules, prefer: KindId, avoid: &[KindId]) -> Option<KindId> {
@@ -201,8 +195,8 @@ fn records_reach(
         if rec.flags & flag::MOVE != 0 {
             for_each_target(rules, pos, side, rec, 0xFF, |t| {
                 if let Target::Plain(to) | Target::DoubleStep(to, _, _) = t {
-                    if pos.code_at(to) == 0 {
-                        let r = &mut reach[to as usize];
+                    if !pos.is_occupied(to) {
+                        let r = &mut reach[to.index()];
                         if initial {
                             r.initial = true;
                         } else {
@@ -214,7 +208,7 @@ fn records_reach(
         }
         if rec.flags & flag::CAPTURE != 0 {
             for &x in rules.record_cells(rec) {
-                if x == from || pos.code_at(x) != 0 {
+                if x == from || pos.is_occupied(x) {
                     continue;
                 }
                 let mut p = pos.clone();
@@ -224,7 +218,7 @@ fn records_reach(
                     hit |= t == Target::Plain(x);
                 });
                 if hit {
-                    let r = &mut reach[x as usize];
+                    let r = &mut reach[x.index()];
                     if initial {
                         r.initial = true;
                     } else {
@@ -240,46 +234,29 @@ fn records_reach(
 fn hook_reach(
     rules: &Rules,
     pos: &Position,
-    hook: &Hook,
+    hook: &dyn Hook,
     piece: Piece,
     from: Cell,
     reach: &mut [Reach],
 ) {
     let mut out = Vec::new();
-    crate::hooks::generate(rules, pos, hook, piece, from, &mut out);
+    hook.generate(rules, pos, piece, from, &mut out);
     for mv in out {
-        if mv.kind == MoveKind::Sweep || matches!(hook, Hook::ElephantCharge(_)) {
-            reach[mv.to as usize].hook = true;
-        }
+        reach[mv.to.index()].hook = true;
     }
 }
 
-/// Enemy pieces two cells out along every orthogonal line (where the board allows): what an
-/// `elephant-charge` needs to capture.
-fn place_charge_targets(rules: &Rules, pos: &mut Position, from: Cell, enemy: Piece) -> CellSet {
-    let g = &rules.geometry;
+/// Enemy pieces on the empty cells of `cells` (a hook's demonstration); returns where they
+/// were put.
+fn place_enemies(rules: &Rules, pos: &mut Position, cells: &CellSet, enemy: Piece) -> CellSet {
     let mut placed = CellSet::EMPTY;
-    for &step in orthogonal_steps(rules) {
-        if let Some(c) = g.offset(from, step).and_then(|c| g.offset(c, step)) {
-            if pos.code_at(c) == 0 {
-                pos.put(rules, c, enemy);
-                placed.insert(c);
-            }
+    for c in cells.iter() {
+        if !pos.is_occupied(c) {
+            pos.put(rules, c, enemy);
+            placed.insert(c);
         }
     }
     placed
-}
-
-fn names(rules: &Rules, kinds: &[KindId], last: &str) -> String {
-    let n: Vec<&str> = kinds
-        .iter()
-        .map(|&k| rules.kinds[k as usize].name.as_str())
-        .collect();
-    match n.len() {
-        0 => String::new(),
-        1 => n[0].to_string(),
-        _ => format!("{} {last} {}", n[..n.len() - 1].join(", "), n[n.len() - 1]),
-    }
 }
 
 fn cell_list(rules: &Rules, cells: &CellSet) -> String {
@@ -334,7 +311,7 @@ fn zone_words(rules: &Rules, zone: &CellSet) -> String {
 }
 
 /// The kind's facts in words.
-fn facts(rules: &Rules, kind_id: KindId, adjacent_betza: &[String]) -> Vec<String> {
+fn facts(rules: &Rules, kind_id: KindId) -> Vec<String> {
     let kind = &rules.kinds[kind_id as usize];
     let mut out = Vec::new();
     out.push(format!(
@@ -377,13 +354,16 @@ fn facts(rules: &Rules, kind_id: KindId, adjacent_betza: &[String]) -> Vec<Strin
                 let trigger = if !p.adjacent_to_enemy.is_empty() {
                     format!(
                         "when its move ends next to an enemy {}",
-                        names(rules, &p.adjacent_to_enemy, "or")
+                        rules.kind_names(&p.adjacent_to_enemy, "or")
                     )
                 } else {
                     zone_words(rules, &p.zone[0])
                 };
                 let must = if p.forced { "it must" } else { "it may" };
-                format!("{trigger} {must} promote to {}", names(rules, &p.to, "or"))
+                format!(
+                    "{trigger} {must} promote to {}",
+                    rules.kind_names(&p.to, "or")
+                )
             })
             .collect();
         if rule_words.len() == 1 {
@@ -396,10 +376,14 @@ fn facts(rules: &Rules, kind_id: KindId, adjacent_betza: &[String]) -> Vec<Strin
         }
     }
     if !kind.adjacent_kinds.is_empty() {
-        let extra: Vec<String> = adjacent_betza.iter().map(|b| format!("`{b}`")).collect();
+        let extra: Vec<String> = kind
+            .adjacent_betza
+            .iter()
+            .map(|b| format!("`{b}`"))
+            .collect();
         out.push(format!(
             "next to a friendly {}: extra moves {}",
-            names(rules, &kind.adjacent_kinds, "or"),
+            rules.kind_names(&kind.adjacent_kinds, "or"),
             if extra.iter().all(|b| b == "``") {
                 "(none in Betza; see the hook)".to_string()
             } else {
@@ -422,7 +406,7 @@ fn facts(rules: &Rules, kind_id: KindId, adjacent_betza: &[String]) -> Vec<Strin
     if kind.castles {
         out.push(format!(
             "castles with: {} (not drawn)",
-            names(rules, &kind.castles_with, "or")
+            rules.kind_names(&kind.castles_with, "or")
         ));
     }
     if !kind.first_move_captures {
@@ -439,45 +423,14 @@ fn facts(rules: &Rules, kind_id: KindId, adjacent_betza: &[String]) -> Vec<Strin
     {
         out.push("en passant: its `e` captures take en passant (drawn as plain captures)".into());
     }
-    match &kind.hook {
-        None => {}
-        Some(Hook::BorrowMoves(b)) => {
-            out.push(
-                "hook `borrow-moves`: it moves and captures like any piece kind its side has on the board, taken from its own cell; its moves depend on the other pieces, so no diagram can show them"
-                    .to_string(),
-            );
-            if b.remote {
-                out.push("  remote: it also captures on any cell holding an enemy another friendly piece attacks, and moves to any empty cell another friendly piece could move to".to_string());
-            }
-        }
-        Some(Hook::ElephantCharge(c)) => {
-            let enhanced = if c.enhanced_length != c.length && !kind.adjacent_kinds.is_empty() {
-                format!(
-                    "; {} cells while next to a friendly {}",
-                    c.enhanced_length,
-                    names(rules, &kind.adjacent_kinds, "or")
-                )
-            } else {
-                String::new()
-            };
-            out.push(format!(
-                "hook `elephant-charge`: charges {} cells along an orthogonal line{enhanced} (first cell empty), captures every piece on the path after the first cell, friend or foe (never its own royal piece){}, lands on the last cell and becomes a {}",
-                c.length,
-                if c.requires_enemy_capture {
-                    ", at least one an enemy"
-                } else {
-                    ""
-                },
-                rules.kinds[c.becomes as usize].name
-            ));
-        }
+    if let Some(hook) = &kind.hook {
+        out.extend(hook.describe(rules, kind_id));
     }
     out
 }
 
-/// Explain a piece kind. `adjacent_betza` is the file's `when_adjacent_to` Betza text (for
-/// the words only; the diagrams come from the compiled records).
-pub fn explain(rules: &Rules, kind_id: KindId, adjacent_betza: &[String]) -> Explanation {
+/// Explain a piece kind: its rules in words and its diagrams (from the compiled records).
+pub fn explain(rules: &Rules, kind_id: KindId) -> Explanation {
     let g = &rules.geometry;
     let kind = &rules.kinds[kind_id as usize];
     let piece = Piece::new(kind_id, Color::White);
@@ -500,20 +453,15 @@ pub fn explain(rules: &Rules, kind_id: KindId, adjacent_betza: &[String]) -> Exp
         enemy,
         &mut reach,
     );
-    if let Some(hook @ Hook::BorrowMoves(_)) = &kind.hook {
-        // Alone, it has nobody to borrow from: nothing to add (said in words).
-        hook_reach(rules, &pos, hook, piece, from, &mut reach);
+    if let Some(hook) = &kind.hook {
+        hook_reach(rules, &pos, hook.as_ref(), piece, from, &mut reach);
     }
     let mut notes = vec![format!(
         "White {} on {}, moving up the board; every other cell empty",
         kind.name,
         g.name(from)
     )];
-    if matches!(kind.hook, Some(Hook::BorrowMoves(_))) {
-        notes.push(
-            "borrow-moves: alone it borrows nothing; its moves depend on the other pieces".into(),
-        );
-    }
+    notes.extend(kind.hook.as_ref().and_then(|h| h.alone_note()));
     if rules
         .records_of(piece, from)
         .iter()
@@ -536,26 +484,29 @@ pub fn explain(rules: &Rules, kind_id: KindId, adjacent_betza: &[String]) -> Exp
         gains: Vec::new(),
     });
 
-    // 2. The charge, with enemy pieces to capture.
-    if let Some(hook @ Hook::ElephantCharge(c)) = &kind.hook {
+    // 2. The hook's own moves, with the enemy pieces that show them.
+    let demonstration = kind
+        .hook
+        .as_ref()
+        .and_then(|hook| Some((hook, hook.demonstration(rules, from)?)));
+    if let Some((hook, (cells, note))) = &demonstration {
         let mut pos = Position::empty(rules);
         pos.put(rules, from, piece);
-        let placed = place_charge_targets(rules, &mut pos, from, enemy);
+        let placed = place_enemies(rules, &mut pos, cells, enemy);
         let mut reach = vec![Reach::default(); n];
-        hook_reach(rules, &pos, hook, piece, from, &mut reach);
+        hook_reach(rules, &pos, hook.as_ref(), piece, from, &mut reach);
         let mut pieces = vec![(from, piece)];
         pieces.extend(placed.iter().map(|c| (c, enemy)));
         diagrams.push(Diagram {
-            title: format!("{}: its charge (hook elephant-charge)", kind.name),
+            title: format!("{}: its hook moves (hook {})", kind.name, hook.name()),
             pieces,
             marks: marks_of(&reach, None),
             notes: vec![
                 format!(
-                    "enemy {}s (x in text) placed 2 cells out on each line; h: where a {}-cell charge lands",
-                    rules.kinds[enemy_kind as usize].name,
-                    c.length
+                    "enemy {}s (x in text); h: where a hook move lands",
+                    rules.kinds[enemy_kind as usize].name
                 ),
-                "the charge captures every piece on the path after its first cell".into(),
+                note.clone(),
             ],
             enemies: placed,
             gains: Vec::new(),
@@ -579,8 +530,8 @@ pub fn explain(rules: &Rules, kind_id: KindId, adjacent_betza: &[String]) -> Exp
         pos.put(rules, from, piece);
         pos.put(rules, behind, friend);
         let mut placed = CellSet::EMPTY;
-        if matches!(kind.hook, Some(Hook::ElephantCharge(_))) {
-            placed = place_charge_targets(rules, &mut pos, from, enemy);
+        if let Some((_, (cells, _))) = &demonstration {
+            placed = place_enemies(rules, &mut pos, cells, enemy);
         }
         let reach_with = |pos: &Position, boosted: bool| {
             let mut reach = vec![Reach::default(); n];
@@ -591,7 +542,7 @@ pub fn explain(rules: &Rules, kind_id: KindId, adjacent_betza: &[String]) -> Exp
             };
             records_reach(rules, pos, piece, from, records, enemy, &mut reach);
             if let Some(hook) = &kind.hook {
-                hook_reach(rules, pos, hook, piece, from, &mut reach);
+                hook_reach(rules, pos, hook.as_ref(), piece, from, &mut reach);
             }
             reach
         };
@@ -644,13 +595,13 @@ pub fn explain(rules: &Rules, kind_id: KindId, adjacent_betza: &[String]) -> Exp
                 .zip(&without)
                 .enumerate()
                 .filter(|(_, (w, b))| w.adds_to(**b))
-                .map(|(c, (w, b))| (c as Cell, w.gained_over(*b)))
+                .map(|(c, (w, b))| (Cell::from_index(c), w.gained_over(*b)))
                 .collect(),
         });
     }
 
     Explanation {
-        facts: facts(rules, kind_id, adjacent_betza),
+        facts: facts(rules, kind_id),
         diagrams,
     }
 }
@@ -663,7 +614,7 @@ fn marks_of(reach: &[Reach], base: Option<&[Reach]>) -> Vec<(Cell, char)> {
         .filter_map(|(c, r)| {
             let extra = base.is_some_and(|b| r.adds_to(b[c]));
             let mark = if extra { Some('+') } else { r.mark() };
-            mark.map(|m| (c as Cell, m))
+            mark.map(|m| (Cell::from_index(c), m))
         })
         .collect()
 }
@@ -673,10 +624,10 @@ pub fn text_board(rules: &Rules, diagram: &Diagram) -> String {
     let g = &rules.geometry;
     let mut chars = vec!['.'; g.cell_count()];
     for &(c, m) in &diagram.marks {
-        chars[c as usize] = m;
+        chars[c.index()] = m;
     }
     for &(c, p) in &diagram.pieces {
-        chars[c as usize] = if diagram.enemies.contains(c) {
+        chars[c.index()] = if diagram.enemies.contains(c) {
             'x'
         } else {
             rules.kinds[p.kind() as usize].letter
@@ -703,7 +654,7 @@ pub fn text_board(rules: &Rules, diagram: &Diagram) -> String {
         for y in (ymin..=ymax).rev() {
             let mut line = vec![' '; width + 4];
             for c in g.cells().filter(|&c| height(c) == y) {
-                line[column(c)] = chars[c as usize];
+                line[column(c)] = chars[c.index()];
             }
             let s: String = line.into_iter().collect();
             out.push_str(s.trim_end());
@@ -722,7 +673,7 @@ pub fn text_board(rules: &Rules, diagram: &Diagram) -> String {
             out.push_str(&format!("{:>3} ", g.rank(row[0]) + 1));
             for &c in row {
                 out.push(' ');
-                out.push(chars[c as usize]);
+                out.push(chars[c.index()]);
             }
             out.push('\n');
         }
@@ -804,30 +755,11 @@ pub fn explanation_svg(rules: &Rules, e: &Explanation) -> String {
     document(rules, &panels, false)
 }
 
-/// The `when_adjacent_to` Betza strings of a piece, read from the variant file's text.
-fn adjacent_betza_in_file(file: &std::path::Path, id: &str) -> Vec<String> {
-    let Ok(text) = std::fs::read_to_string(file) else {
-        return Vec::new();
-    };
-    let (spec, _) = crate::variant::load_spec(&text);
-    spec.pieces
-        .get(id)
-        .and_then(|p| p.when_adjacent_to.as_ref())
-        .map(|a| a.betza.iter().map(|b| b.value.clone()).collect())
-        .unwrap_or_default()
-}
-
 /// The `explain` command: print the explanation; with `output`, also write it as SVG
 /// (`-` = stdout, after the text).
-pub fn command(
-    rules: &Rules,
-    file: &std::path::Path,
-    piece: &str,
-    output: Option<&std::path::Path>,
-) -> Result<(), String> {
+pub fn command(rules: &Rules, piece: &str, output: Option<&std::path::Path>) -> Result<(), String> {
     let kind = find_kind(rules, piece)?;
-    let adjacent = adjacent_betza_in_file(file, &rules.kinds[kind as usize].id);
-    let e = explain(rules, kind, &adjacent);
+    let e = explain(rules, kind);
     print!("{}", explanation_text(rules, &e));
     if let Some(path) = output {
         crate::svg::write_output(path, &explanation_svg(rules, &e))?;

@@ -11,9 +11,9 @@
 //!   matters (it has an `i` move or castles) counts as never moved when it stands where the
 //!   variant's start position has the same piece; castling pieces follow the castling field.
 
-use crate::cellset::{Cell, CellSet};
 use crate::position::Position;
-use crate::rules::{Color, KindId, Piece, RecordShape, Rules};
+use crate::rules::{RecordShape, Rules};
+use crate::types::{Cell, CellSet, Color, KindId, Piece};
 
 /// A position-string error: where (byte range in the string) and what.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,6 +65,24 @@ fn fields(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
+impl Position {
+    /// The variant's start position.
+    pub fn start(rules: &Rules) -> Position {
+        parse_fen(rules, &rules.start_fen)
+            .expect("a compiled variant's start position parses (checked when compiled)")
+    }
+
+    /// The position a position string describes (see [`parse_fen`]).
+    pub fn from_fen(rules: &Rules, text: &str) -> Result<Position, FenError> {
+        parse_fen(rules, text)
+    }
+
+    /// This position's string (see [`to_fen`]).
+    pub fn fen(&self, rules: &Rules) -> String {
+        to_fen(rules, self)
+    }
+}
+
 /// Parse a position string for these rules.
 pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, FenError> {
     let start = if rules.start_fen.is_empty() || rules.start_fen == text {
@@ -76,13 +94,13 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, FenError> {
 }
 
 /// The start position's placement (cell → piece), used to infer never-moved pieces.
-fn parse_placement_only(rules: &Rules, text: &str) -> Result<Vec<u8>, FenError> {
+fn parse_placement_only(rules: &Rules, text: &str) -> Result<Vec<Option<Piece>>, FenError> {
     let f = fields(text);
     let (offset, placement) = *f
         .first()
         .ok_or_else(|| err(0..0, "empty position string"))?;
     let pos = parse_placement(rules, placement, offset)?;
-    Ok(rules.geometry.cells().map(|c| pos.code_at(c)).collect())
+    Ok(rules.geometry.cells().map(|c| pos.piece_at(c)).collect())
 }
 
 fn parse_placement(rules: &Rules, placement: &str, offset: usize) -> Result<Position, FenError> {
@@ -196,7 +214,7 @@ fn outer_partner(rules: &Rules, pos: &Position, king_cell: Cell, side: i32) -> O
 fn parse_with_start(
     rules: &Rules,
     text: &str,
-    start: Option<&Vec<u8>>,
+    start: Option<&Vec<Option<Piece>>>,
 ) -> Result<Position, FenError> {
     let f = fields(text);
     let Some(&(offset, placement)) = f.first() else {
@@ -236,7 +254,7 @@ fn parse_with_start(
             }
             let at_start = match start {
                 None => true,
-                Some(codes) => codes[cell as usize] == p.0,
+                Some(pieces) => pieces[cell.index()] == Some(p),
             };
             if at_start {
                 unmoved.insert(cell);

@@ -6,7 +6,7 @@
 //! needs at run time is precomputed by the compiler from [`Geometry::offset`]; nothing in move
 //! generation does coordinate arithmetic.
 
-use crate::cellset::{Cell, CellSet, MAX_CELLS};
+use crate::types::{Cell, CellSet, MAX_CELLS};
 
 /// The shape and size of a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,13 +83,13 @@ impl Geometry {
             .rev()
             .map(|y| {
                 (0..files as usize)
-                    .map(|x| (y * files as usize + x) as Cell)
+                    .map(|x| Cell::from_index(y * files as usize + x))
                     .collect()
             })
             .collect();
         let mirror = coords
             .iter()
-            .map(|&(x, y)| ((ranks as i32 - 1 - y) * files as i32 + x) as Cell)
+            .map(|&(x, y)| Cell::from_index(((ranks as i32 - 1 - y) * files as i32 + x) as usize))
             .collect();
         Geometry::build(
             Shape::Square { files, ranks },
@@ -122,14 +122,15 @@ impl Geometry {
                 rank.push(rank_index as u8);
             }
         }
-        let index_of = |q: i32, r: i32| coords.iter().position(|&c| c == (q, r)).unwrap() as Cell;
+        let index_of =
+            |q: i32, r: i32| Cell::from_index(coords.iter().position(|&c| c == (q, r)).unwrap());
         let max_rank = 2 * n as u8;
         let rows = (0..=max_rank)
             .rev()
             .map(|k| {
                 (0..coords.len())
                     .filter(|&i| rank[i] == k)
-                    .map(|i| i as Cell)
+                    .map(Cell::from_index)
                     .collect()
             })
             .collect();
@@ -184,7 +185,7 @@ impl Geometry {
 
     /// All cells.
     pub fn cells(&self) -> impl Iterator<Item = Cell> {
-        (0..self.coords.len()).map(|c| c as Cell)
+        (0..self.coords.len()).map(Cell::from_index)
     }
 
     /// The cell at lattice coordinates, if on the board.
@@ -195,28 +196,31 @@ impl Geometry {
             return None;
         }
         let v = self.grid[(gy * self.grid_size.0 + gx) as usize];
-        (v >= 0).then_some(v as Cell)
+        (v >= 0).then(|| Cell::from_index(v as usize))
     }
 
     /// Lattice coordinates of a cell.
     pub fn coords(&self, cell: Cell) -> (i32, i32) {
-        self.coords[cell as usize]
+        self.coords[cell.index()]
     }
 
     /// The cell reached from `cell` by `vector`, if on the board.
     pub fn offset(&self, cell: Cell, vector: Vector) -> Option<Cell> {
-        let (x, y) = self.coords[cell as usize];
+        let (x, y) = self.coords[cell.index()];
         self.at(x + vector.0, y + vector.1)
     }
 
     /// The cell's name (`e4`, `f11`).
     pub fn name(&self, cell: Cell) -> &str {
-        &self.names[cell as usize]
+        &self.names[cell.index()]
     }
 
     /// The cell with this name.
     pub fn parse_cell(&self, name: &str) -> Option<Cell> {
-        self.names.iter().position(|n| n == name).map(|i| i as Cell)
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .map(Cell::from_index)
     }
 
     /// Parse a cell name at the start of `text`; returns the cell and the bytes used.
@@ -242,17 +246,17 @@ impl Geometry {
 
     /// The cell seen from the other side (top-bottom mirror).
     pub fn mirror(&self, cell: Cell) -> Cell {
-        self.mirror[cell as usize]
+        self.mirror[cell.index()]
     }
 
     /// Rank index from White's side (0 = rank 1); on hex the V-shaped rank.
     pub fn rank(&self, cell: Cell) -> u8 {
-        self.rank[cell as usize]
+        self.rank[cell.index()]
     }
 
     /// Cell colour: 2 classes on squares, 3 on hex; no two neighbours alike.
     pub fn color_of(&self, cell: Cell) -> u8 {
-        let (x, y) = self.coords[cell as usize];
+        let (x, y) = self.coords[cell.index()];
         match self.shape {
             Shape::Square { .. } => ((x + y).rem_euclid(2)) as u8,
             Shape::Hex { .. } => ((x - y).rem_euclid(3)) as u8,
@@ -276,7 +280,7 @@ impl Geometry {
     /// Height from the board's middle in half-cell units, White's forward positive: on hex
     /// `2r + q` (the centre is 0), on squares `2 * rank - (ranks - 1)`.
     pub fn height(&self, cell: Cell) -> i32 {
-        let (x, y) = self.coords[cell as usize];
+        let (x, y) = self.coords[cell.index()];
         match self.shape {
             Shape::Square { ranks, .. } => 2 * y - (ranks as i32 - 1),
             Shape::Hex { .. } => 2 * y + x,
@@ -288,6 +292,27 @@ impl Geometry {
         let (a, b) = (self.coords(from), self.coords(next));
         let v = (b.0 - a.0, b.1 - a.1);
         (v != (0, 0)).then_some(v)
+    }
+
+    /// The cells from `from` outward by repeated `step`s, up to the board's edge (`from`
+    /// itself excluded).
+    pub fn ray(&self, from: Cell, step: Vector) -> Ray<'_> {
+        Ray {
+            geometry: self,
+            step,
+            at: from,
+        }
+    }
+
+    /// The cells after `first` on the straight line from `from` through `first`, up to and
+    /// including `to` (a sweep's captures). Empty if `to` is not on that line.
+    pub fn line_after(&self, from: Cell, first: Cell, to: Cell) -> LineAfter<'_> {
+        LineAfter {
+            geometry: self,
+            step: self.unit_step(from, first),
+            at: (first != to).then_some(first),
+            to,
+        }
     }
 
     /// The orthogonal unit steps (through an edge) of this board's cells.
@@ -312,6 +337,38 @@ impl Geometry {
     /// Number of ranks (square) or V-ranks (hex).
     pub fn rank_count(&self) -> u8 {
         self.rows.len() as u8
+    }
+}
+
+/// Iterator of [`Geometry::ray`].
+pub struct Ray<'g> {
+    geometry: &'g Geometry,
+    step: Vector,
+    at: Cell,
+}
+
+impl Iterator for Ray<'_> {
+    type Item = Cell;
+    fn next(&mut self) -> Option<Cell> {
+        self.at = self.geometry.offset(self.at, self.step)?;
+        Some(self.at)
+    }
+}
+
+/// Iterator of [`Geometry::line_after`].
+pub struct LineAfter<'g> {
+    geometry: &'g Geometry,
+    step: Option<Vector>,
+    at: Option<Cell>,
+    to: Cell,
+}
+
+impl Iterator for LineAfter<'_> {
+    type Item = Cell;
+    fn next(&mut self) -> Option<Cell> {
+        let next = self.geometry.offset(self.at?, self.step?)?;
+        self.at = (next != self.to).then_some(next);
+        Some(next)
     }
 }
 

@@ -1,79 +1,88 @@
-//! Reading a variant file from disk: TOML → spec → compiled rules, with diagnostics.
+//! Reading a variant: TOML text → spec ([`crate::variant`]) → compiled [`Rules`]
+//! ([`crate::compile`]), with every problem located in the file.
+
+use std::path::Path;
 
 use crate::compile::compile;
 use crate::diagnostics::{Diagnostic, SourceFile};
 use crate::rules::Rules;
 use crate::variant::load_spec;
 
-/// A variant file that failed to load: its source and every problem.
-#[derive(Debug)]
-pub struct LoadFailure {
+/// A variant that failed to load: its source and every problem, in file order.
+#[derive(Debug, thiserror::Error)]
+#[error("{}", self.render())]
+pub struct LoadError {
     /// The file (for rendering).
-    pub source: SourceFile,
+    pub file: SourceFile,
     /// All problems, in file order.
     pub diagnostics: Vec<Diagnostic>,
 }
 
-impl LoadFailure {
-    /// All diagnostics rendered.
+impl LoadError {
+    /// All diagnostics rendered as `file:line:col: error: message`, the source line with
+    /// the span underlined, and the hint.
     pub fn render(&self) -> String {
         self.diagnostics
             .iter()
-            .map(|d| self.source.render(d))
+            .map(|d| self.file.render(d))
             .collect::<Vec<_>>()
             .join("")
     }
 }
 
-impl std::fmt::Display for LoadFailure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.render())
-    }
-}
-
-impl std::error::Error for LoadFailure {}
-
-/// Compile variant text (named `name` in diagnostics).
-pub fn compile_text(name: &str, text: &str) -> Result<Rules, LoadFailure> {
-    let source = SourceFile {
-        name: name.to_string(),
-        text: text.to_string(),
-    };
-    let (spec, mut diagnostics) = load_spec(text);
-    if diagnostics.is_empty() {
-        match compile(&spec) {
-            Ok(rules) => return Ok(rules),
-            Err(d) => diagnostics = d,
-        }
-    } else if let Err(more) = compile(&spec) {
-        // Structural problems first; semantic ones where the spec allowed checking.
-        for d in more {
-            if !diagnostics.iter().any(|x| x.span == d.span) {
-                diagnostics.push(d);
+impl Rules {
+    /// Compile variant text; `name` names the source in diagnostics (a file name).
+    pub fn from_toml(name: &str, text: &str) -> Result<Rules, LoadError> {
+        let source = SourceFile {
+            name: name.to_string(),
+            text: text.to_string(),
+        };
+        let (spec, mut diagnostics) = load_spec(text);
+        if diagnostics.is_empty() {
+            match compile(&spec) {
+                Ok(rules) => return Ok(rules),
+                Err(d) => diagnostics = d,
+            }
+        } else if let Err(more) = compile(&spec) {
+            // Structural problems first; semantic ones where the spec allowed checking.
+            for d in more {
+                if !diagnostics.iter().any(|x| x.span == d.span) {
+                    diagnostics.push(d);
+                }
             }
         }
+        diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+        Err(LoadError {
+            file: source,
+            diagnostics,
+        })
     }
-    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
-    Err(LoadFailure {
-        source,
-        diagnostics,
-    })
+
+    /// Read and compile a variant file.
+    pub fn load(path: impl AsRef<Path>) -> Result<Rules, LoadError> {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        match std::fs::read_to_string(path) {
+            Ok(text) => Rules::from_toml(&name, &text),
+            Err(e) => Err(LoadError {
+                file: SourceFile {
+                    name,
+                    text: String::new(),
+                },
+                diagnostics: vec![Diagnostic::error(
+                    format!("cannot read the file: {e}"),
+                    0..0,
+                )],
+            }),
+        }
+    }
 }
 
-/// Read and compile a variant file.
-pub fn load_file(path: &std::path::Path) -> Result<Rules, LoadFailure> {
-    let name = path.display().to_string();
-    match std::fs::read_to_string(path) {
-        Ok(text) => compile_text(&name, &text),
-        Err(e) => Err(LoadFailure {
-            source: SourceFile {
-                name: name.clone(),
-                text: String::new(),
-            },
-            diagnostics: vec![Diagnostic::error(
-                format!("cannot read the file: {e}"),
-                0..0,
-            )],
-        }),
+impl std::str::FromStr for Rules {
+    type Err = LoadError;
+
+    /// Compile variant text (named `<string>` in diagnostics).
+    fn from_str(text: &str) -> Result<Rules, LoadError> {
+        Rules::from_toml("<string>", text)
     }
 }

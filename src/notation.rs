@@ -4,28 +4,30 @@
 //! same cells also exists.
 
 use crate::movegen::legal_moves;
-use crate::position::{Move, MoveKind, Position};
+use crate::position::Position;
 use crate::rules::Rules;
+use crate::types::Move;
 
 /// Why a move string was not accepted.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text is not a move in this notation.
+    #[error("malformed move: {0}")]
     Malformed(String),
     /// Well-formed but not legal here.
+    #[error("illegal move: {0}")]
     Illegal(String),
 }
 
-impl std::fmt::Display for MoveError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MoveError::Malformed(m) => write!(f, "malformed move: {m}"),
-            MoveError::Illegal(m) => write!(f, "illegal move: {m}"),
-        }
+impl Position {
+    /// Play the move `text` (in the move notation, see [`parse_move`]) if it is legal here;
+    /// returns it.
+    pub fn play(&mut self, rules: &Rules, text: &str) -> Result<Move, MoveError> {
+        let mv = parse_move(rules, self, text)?;
+        self.make(rules, mv);
+        Ok(mv)
     }
 }
-
-impl std::error::Error for MoveError {}
 
 /// Whether a promotion to a piece needs a letter: the mover had more than one choice.
 fn promotion_has_choice(rules: &Rules, legal: &[Move], mv: &Move) -> bool {
@@ -41,15 +43,15 @@ fn promotion_has_choice(rules: &Rules, legal: &[Move], mv: &Move) -> bool {
 pub fn move_to_string(rules: &Rules, legal: &[Move], mv: &Move) -> String {
     let g = &rules.geometry;
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
-    if let Some(k) = mv.promotion_kind() {
+    if let Some(k) = mv.promotion {
         if promotion_has_choice(rules, legal, mv) {
             s.push(rules.kinds[k as usize].letter.to_ascii_lowercase());
         }
     }
-    if mv.kind == MoveKind::EnPassant
+    if mv.is_en_passant()
         && legal
             .iter()
-            .any(|m| m.from == mv.from && m.to == mv.to && m.kind != MoveKind::EnPassant)
+            .any(|m| m.from == mv.from && m.to == mv.to && !m.is_en_passant())
     {
         s.push_str("ep");
     }
@@ -97,7 +99,7 @@ pub fn parse_move(rules: &Rules, pos: &mut Position, text: &str) -> Result<Move,
     let candidates: Vec<&Move> = legal
         .iter()
         .filter(|m| m.from == from && m.to == to)
-        .filter(|m| promotion.is_none() || m.promotion_kind() == promotion)
+        .filter(|m| promotion.is_none() || m.promotion == promotion)
         .collect();
     if candidates.is_empty() {
         return Err(MoveError::Illegal(format!("`{text}` is not legal here")));
@@ -105,29 +107,26 @@ pub fn parse_move(rules: &Rules, pos: &mut Position, text: &str) -> Result<Move,
     if want_ep {
         return candidates
             .iter()
-            .find(|m| m.kind == MoveKind::EnPassant)
+            .find(|m| m.is_en_passant())
             .map(|m| **m)
             .ok_or_else(|| MoveError::Illegal(format!("`{text}` is not an en passant capture")));
     }
     // A plain move wins over an en passant capture between the same cells.
-    let plain: Vec<&&Move> = candidates
-        .iter()
-        .filter(|m| m.kind != MoveKind::EnPassant)
-        .collect();
+    let plain: Vec<&&Move> = candidates.iter().filter(|m| !m.is_en_passant()).collect();
     let pool: Vec<Move> = if plain.is_empty() {
         candidates.iter().map(|m| **m).collect()
     } else {
         plain.iter().map(|m| ***m).collect()
     };
     if promotion.is_none() {
-        let unpromoted: Vec<&Move> = pool.iter().filter(|m| m.promotion == 0).collect();
+        let unpromoted: Vec<&Move> = pool.iter().filter(|m| m.promotion.is_none()).collect();
         if let [one] = unpromoted.as_slice() {
             return Ok(**one);
         }
         if pool.len() > 1 {
             let letters: Vec<String> = pool
                 .iter()
-                .filter_map(|m| m.promotion_kind())
+                .filter_map(|m| m.promotion)
                 .map(|k| {
                     rules.kinds[k as usize]
                         .letter

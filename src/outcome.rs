@@ -3,7 +3,8 @@
 
 use crate::movegen::{in_check, legal_moves};
 use crate::position::Position;
-use crate::rules::{Color, Piece, Rules, StalemateResult};
+use crate::rules::{Rules, StalemateResult};
+use crate::types::{Color, Piece};
 
 /// Why a side won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,11 +1,11 @@
 //! Perft: the number of leaf nodes of the legal move tree, with bulk counting at the last
 //! ply, and divide (per root move).
 
-use crate::bits::Bits;
 use crate::movegen::{generate_legal, generate_legal_in};
 use crate::notation::move_to_string;
-use crate::position::{Move, Position};
+use crate::position::Position;
 use crate::rules::Rules;
+use crate::types::{Bits, Move};
 use crate::with_width;
 
 /// Reusable per-ply move buffers, so that perft allocates nothing per node.

@@ -3,7 +3,8 @@
 use crate::fen::to_fen;
 use crate::movegen::{in_check, legal_moves};
 use crate::position::Position;
-use crate::rules::{Color, Rules};
+use crate::rules::Rules;
+use crate::types::Color;
 
 /// Draw a position with coordinates, followed by its position string and state.
 pub fn render_text(rules: &Rules, pos: &mut Position) -> String {

@@ -5,7 +5,8 @@
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::fen::parse_fen;
 use crate::movegen::royal_attacked;
-use crate::rules::{Color, Piece, Rules};
+use crate::rules::Rules;
+use crate::types::{Color, Piece};
 
 /// Check the `[setup] fen` of a compiled variant, reporting problems at the string's span.
 pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnostic>) {

@@ -8,11 +8,11 @@
 //! `class="piece"` group, every legal-move mark one `class="move"` (empty target) or
 //! `class="capture"` (capture) element, so the output is easy to check mechanically.
 
-use crate::cellset::Cell;
 use crate::geometry::Shape;
 use crate::movegen::legal_moves;
-use crate::position::{MoveKind, Position};
-use crate::rules::{Color, Piece, Rules};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::types::{Cell, Color, MoveKind, Piece};
 
 /// One board picture with its decorations.
 #[derive(Debug, Clone, Default)]
@@ -94,13 +94,13 @@ impl Layout {
                 let left = if flip { files as i32 - 1 } else { 0 };
                 for x in 0..files as i32 {
                     let c = g.at(x, bottom).expect("a cell of the bottom row");
-                    let (cx, cy) = centres[c as usize];
+                    let (cx, cy) = centres[c.index()];
                     let name = g.name(c);
                     labels.push((cx, cy + inner + 13.0, name[..1].to_string()));
                 }
                 for y in 0..ranks as i32 {
                     let c = g.at(left, y).expect("a cell of the left column");
-                    let (cx, cy) = centres[c as usize];
+                    let (cx, cy) = centres[c.index()];
                     labels.push((cx - inner - 13.0, cy, (y + 1).to_string()));
                 }
             }
@@ -307,7 +307,7 @@ fn panel_svg(rules: &Rules, layout: &Layout, panel: &Panel, top: f64) -> (String
     for c in g.cells() {
         let fill = colours[g.color_of(c) as usize % colours.len()];
         s.push_str(&outline_element(
-            &layout.outlines[c as usize],
+            &layout.outlines[c.index()],
             &format!(
                 "class=\"cell\" data-cell=\"{}\" fill=\"{fill}\" stroke=\"#5d4037\" stroke-width=\"{}\"",
                 g.name(c),
@@ -319,14 +319,14 @@ fn panel_svg(rules: &Rules, layout: &Layout, panel: &Panel, top: f64) -> (String
     if let Some((from, to)) = panel.last_move {
         for c in [from, to] {
             s.push_str(&outline_element(
-                &layout.outlines[c as usize],
+                &layout.outlines[c.index()],
                 "class=\"lastmove\" fill=\"#f7f769\" fill-opacity=\"0.55\"",
             ));
             s.push('\n');
         }
     }
     if let Some(c) = panel.frame {
-        let i = c as usize;
+        let i = c.index();
         s.push_str(&outline_element(
             &inset(&layout.outlines[i], layout.centres[i], 2.5),
             "class=\"frame\" fill=\"#64b5f6\" fill-opacity=\"0.35\" stroke=\"#0d47a1\" stroke-width=\"4\"",
@@ -341,7 +341,7 @@ fn panel_svg(rules: &Rules, layout: &Layout, panel: &Panel, top: f64) -> (String
         ));
     }
     for &(c, piece) in &panel.pieces {
-        let (cx, cy) = layout.centres[c as usize];
+        let (cx, cy) = layout.centres[c.index()];
         let (fill, stroke, ink) = match piece.color() {
             Color::White => ("#fbfbf8", "#1a1a1a", "#111111"),
             Color::Black => ("#232323", "#000000", "#f5f5f5"),
@@ -357,7 +357,7 @@ fn panel_svg(rules: &Rules, layout: &Layout, panel: &Panel, top: f64) -> (String
         ));
     }
     for &c in &panel.dots {
-        let (cx, cy) = layout.centres[c as usize];
+        let (cx, cy) = layout.centres[c.index()];
         s.push_str(&format!(
             "<circle class=\"move\" data-cell=\"{}\" cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"#1b5e20\" fill-opacity=\"0.55\"/>\n",
             g.name(c),
@@ -365,7 +365,7 @@ fn panel_svg(rules: &Rules, layout: &Layout, panel: &Panel, top: f64) -> (String
         ));
     }
     for &c in &panel.rings {
-        let (cx, cy) = layout.centres[c as usize];
+        let (cx, cy) = layout.centres[c.index()];
         s.push_str(&format!(
             "<circle class=\"capture\" data-cell=\"{}\" cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"none\" stroke=\"#b71c1c\" stroke-opacity=\"0.8\" stroke-width=\"4\"/>\n",
             g.name(c),
@@ -373,7 +373,7 @@ fn panel_svg(rules: &Rules, layout: &Layout, panel: &Panel, top: f64) -> (String
         ));
     }
     for &(c, mark) in &panel.marks {
-        let (cx, cy) = layout.centres[c as usize];
+        let (cx, cy) = layout.centres[c.index()];
         let r = layout.inner * 0.46;
         let font = r * 1.3;
         s.push_str(&format!(
@@ -453,32 +453,19 @@ pub fn legal_targets(
         .ok_or_else(|| format!("error: --highlight {}: no piece stands there", g.name(cell)))?;
     let mut p = pos.clone();
     if piece.color() != p.side_to_move() {
-        p.set_en_passant(rules, crate::cellset::CellSet::EMPTY, None);
+        p.set_en_passant(rules, crate::types::CellSet::EMPTY, None);
         p.set_side_to_move(rules, piece.color());
     }
     let mut out: Vec<(Cell, bool)> = Vec::new();
     for mv in legal_moves(rules, &mut p).iter().filter(|m| m.from == cell) {
         let capture = match mv.kind {
-            MoveKind::EnPassant => true,
-            MoveKind::Castle | MoveKind::DoubleStep => false,
+            MoveKind::EnPassant { .. } => true,
+            MoveKind::Castle { .. } | MoveKind::DoubleStep { .. } => false,
             MoveKind::Normal => p.piece_at(mv.to).is_some(),
-            MoveKind::Sweep => {
-                // Anything on the line after the first cell, up to the landing cell.
-                let mut captured = p.piece_at(mv.to).is_some();
-                if let Some(step) = g.unit_step(mv.from, mv.aux) {
-                    let mut c = mv.aux;
-                    while c != mv.to {
-                        match g.offset(c, step) {
-                            Some(n) => {
-                                captured |= p.piece_at(n).is_some();
-                                c = n;
-                            }
-                            None => break,
-                        }
-                    }
-                }
-                captured
-            }
+            // Anything on the line after the first cell, up to the landing cell.
+            MoveKind::Sweep { first } => g
+                .line_after(mv.from, first, mv.to)
+                .any(|c| p.piece_at(c).is_some()),
         };
         match out.iter_mut().find(|t| t.0 == mv.to) {
             Some(t) => t.1 |= capture,

@@ -9,74 +9,66 @@
 //! union of both over every kind of a colour: intersected with that colour's pieces, it gives
 //! the few pieces a query has to look at.
 
-use crate::cellset::CellSet;
-use crate::rules::{flag, KindId, Piece, RecordShape, Rules};
+use crate::geometry::Geometry;
+use crate::rules::{flag, AttackTables, MoveTables, PieceKind, RecordShape};
+use crate::types::{CellSet, Piece, PieceCellTable};
 
-/// Fill `rules.attackers_free`, `rules.attackers_conditional`, their union per colour
-/// `rules.attackers_any`, and the en passant origins `rules.en_passant_origins`.
-pub fn build(rules: &mut Rules) {
-    let cells = rules.cells();
-    let pieces = rules.kinds.len() * 2;
-    let mut free = vec![CellSet::EMPTY; pieces * cells];
-    let mut en_passant = vec![CellSet::EMPTY; pieces * cells];
-    let mut conditional = vec![CellSet::EMPTY; pieces * cells];
+/// The reverse attack tables and en passant origins of these move tables.
+pub(super) fn build_attack_tables(
+    geometry: &Geometry,
+    kinds: &[PieceKind],
+    moves: &MoveTables,
+) -> AttackTables {
+    let cells = geometry.cell_count();
+    let pieces = kinds.len() * 2;
+    let mut free = PieceCellTable::new(pieces, cells, CellSet::EMPTY);
+    let mut en_passant = PieceCellTable::new(pieces, cells, CellSet::EMPTY);
+    let mut conditional = PieceCellTable::new(pieces, cells, CellSet::EMPTY);
+    let mut any = vec![CellSet::EMPTY; 2 * cells];
     for index in 0..pieces {
-        let piece = Piece(index as u8 + 1);
-        let kind = &rules.kinds[piece.kind() as usize];
-        let restricted = !kind.first_move_captures;
-        for from in rules.geometry.cells() {
-            let slot = index * cells + from as usize;
-            let ranges = [rules.record_index[slot], rules.boosted_index[slot]];
-            for (which, &(start, end)) in ranges.iter().enumerate() {
-                for rec in &rules.records[start as usize..end as usize] {
+        let piece = Piece::from_index(index);
+        let restricted = !kinds[piece.kind() as usize].first_move_captures;
+        for from in geometry.cells() {
+            let tables = [moves.plain.get(piece, from), moves.boosted.get(piece, from)];
+            for (which, cell_moves) in tables.into_iter().enumerate() {
+                for rec in moves.records_in(cell_moves) {
+                    let targets = moves.record_cells(rec);
                     if which == 0
                         && rec.flags & flag::EN_PASSANT != 0
                         && rec.shape == RecordShape::Leap
                     {
-                        let to = rules.record_cells(rec)[0];
-                        en_passant[index * cells + to as usize].insert(from);
+                        en_passant.get_mut(piece, targets[0]).insert(from);
                     }
                     if rec.flags & flag::CAPTURE == 0 {
                         continue;
                     }
-                    let targets = rules.record_cells(rec);
                     let unconditional = which == 0
                         && !restricted
                         && rec.shape == RecordShape::Leap
-                        && rec.paths_len == 0
+                        && rec.is_unconditional()
                         && rec.flags & flag::INITIAL == 0;
                     let skip = match rec.shape {
                         RecordShape::Castle => targets.len(),
                         RecordShape::Hop | RecordShape::Grasshop => 1,
                         _ => 0,
                     };
+                    let table = if unconditional {
+                        &mut free
+                    } else {
+                        &mut conditional
+                    };
                     for &t in targets.iter().skip(skip) {
-                        let table = if unconditional {
-                            &mut free
-                        } else {
-                            &mut conditional
-                        };
-                        table[index * cells + t as usize].insert(from);
+                        table.get_mut(piece, t).insert(from);
+                        any[piece.color().index() * cells + t.index()].insert(from);
                     }
                 }
             }
         }
     }
-    let mut any = vec![CellSet::EMPTY; 2 * cells];
-    for index in 0..pieces {
-        let color = Piece(index as u8 + 1).color().index();
-        for t in 0..cells {
-            let slot = index * cells + t;
-            any[color * cells + t] = any[color * cells + t]
-                .or(&free[slot])
-                .or(&conditional[slot]);
-        }
+    AttackTables {
+        free,
+        conditional,
+        any,
+        en_passant_origins: en_passant,
     }
-    rules.attackers_free = free;
-    rules.attackers_conditional = conditional;
-    rules.attackers_any = any;
-    rules.en_passant_origins = en_passant;
-    rules.hook_kinds = (0..rules.kinds.len() as KindId)
-        .filter(|&k| rules.kinds[k as usize].hook.is_some())
-        .collect();
 }

@@ -17,10 +17,9 @@
 //!
 //! Scores are in centipawns from the side to move's point of view.
 
-use crate::cellset::CellSet;
-use crate::hooks::Hook;
 use crate::position::Position;
-use crate::rules::{flag, Color, KindId, Piece, RecordShape, Rules};
+use crate::rules::{flag, RecordShape, Rules};
+use crate::types::{CellSet, Color, KindId, Piece};
 
 /// Per-variant evaluation tables, built once per search from the rules.
 #[derive(Debug, Clone)]
@@ -87,21 +86,9 @@ pub fn estimated_value(rules: &Rules, kind: KindId) -> f64 {
         v *= 0.8;
     }
     match &k.hook {
-        Some(Hook::BorrowMoves(_)) => {
-            let best = (0..rules.kinds.len() as KindId)
-                .filter(|&o| {
-                    o != kind
-                        && !rules.kinds[o as usize].royal
-                        && !matches!(rules.kinds[o as usize].hook, Some(Hook::BorrowMoves(_)))
-                })
-                .map(|o| kind_value(rules, o))
-                .fold(0.0, f64::max);
-            v = v.max(0.75 * best).max(1.0);
-        }
-        Some(Hook::ElephantCharge(_)) => v += 1.5,
-        None => {}
+        Some(hook) => hook.value(rules, kind, v, &|o| kind_value(rules, o)),
+        None => v,
     }
-    v
 }
 
 /// A kind's material value in pawns: from the file, else estimated; 0 for royal kinds.
@@ -142,10 +129,10 @@ impl Evaluator {
                 for cell in g.cells() {
                     let mut bonus = 0.0;
                     if !kind.royal {
-                        bonus += (3.0 * (per_cell[cell as usize] as f64 - avg)).clamp(-40.0, 40.0);
+                        bonus += (3.0 * (per_cell[cell.index()] as f64 - avg)).clamp(-40.0, 40.0);
                     }
                     if promotes_in_zone {
-                        let h = heights[cell as usize];
+                        let h = heights[cell.index()];
                         let gained = match color {
                             Color::White => h - hmin,
                             Color::Black => hmax - h,
@@ -153,7 +140,7 @@ impl Evaluator {
                             / span;
                         bonus += 60.0 * gained * gained;
                     }
-                    pst[piece.index() * n + cell as usize] = bonus.round() as i32;
+                    pst[piece.index() * n + cell.index()] = bonus.round() as i32;
                 }
             }
         }
@@ -178,9 +165,9 @@ impl Evaluator {
         for color in Color::BOTH {
             let mut s = 0;
             for cell in pos.occupied(color).iter() {
-                let p = Piece(pos.code_at(cell));
+                let p = pos.piece_at(cell).expect("an occupied cell");
                 s += self.values[p.kind() as usize]
-                    + self.pst[p.index() * self.cells + cell as usize];
+                    + self.pst[p.index() * self.cells + cell.index()];
             }
             if !self.extinction.is_empty() {
                 let left: u32 = self

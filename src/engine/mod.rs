@@ -23,8 +23,9 @@ pub mod tt;
 
 use std::time::Duration;
 
-use crate::position::{Move, Position};
+use crate::position::Position;
 use crate::rules::Rules;
+use crate::types::Move;
 
 /// Score of a win at the root; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;

@@ -9,8 +9,9 @@ use super::tt::{Bound, Table};
 use super::{Engine, Limits, SearchResult, MATE, MATE_BOUND};
 use crate::movegen::{generate_legal, generate_pseudo, in_check, legal_moves, royal_attacked};
 use crate::outcome::{extinct, outcome, royal_in_zone, Outcome};
-use crate::position::{Move, MoveKind, Position};
-use crate::rules::{Color, Piece, Rules, StalemateResult};
+use crate::position::Position;
+use crate::rules::{Rules, StalemateResult};
+use crate::types::{Color, Move, MoveKind, Piece};
 
 /// Depth searched when no limit at all is given.
 pub const DEFAULT_DEPTH: u32 = 6;
@@ -266,31 +267,23 @@ impl Searcher<'_> {
     /// Material an enemy loses by this move (`None` when it captures no enemy piece).
     fn capture_gain(&self, pos: &Position, mv: &Move) -> Option<i32> {
         let side = pos.side_to_move();
-        let value_of = |code: u8| -> Option<(bool, i32)> {
-            (code != 0).then(|| {
-                let p = Piece(code);
-                (p.color() != side, self.eval.value(p.kind()))
-            })
+        let value_of = |piece: Option<Piece>| -> Option<(bool, i32)> {
+            piece.map(|p| (p.color() != side, self.eval.value(p.kind())))
         };
         match mv.kind {
-            MoveKind::Normal | MoveKind::DoubleStep => match value_of(pos.code_at(mv.to)) {
+            MoveKind::Normal | MoveKind::DoubleStep { .. } => match value_of(pos.piece_at(mv.to)) {
                 Some((true, v)) => Some(v),
                 _ => None,
             },
-            MoveKind::EnPassant => Some(value_of(pos.code_at(mv.aux)).map_or(0, |x| x.1)),
-            MoveKind::Castle => None,
-            MoveKind::Sweep => {
-                let g = &self.rules.geometry;
-                let step = g.unit_step(mv.from, mv.aux)?;
-                let mut cell = mv.aux;
+            MoveKind::EnPassant { victim } => {
+                Some(value_of(pos.piece_at(victim)).map_or(0, |x| x.1))
+            }
+            MoveKind::Castle { .. } => None,
+            MoveKind::Sweep { first } => {
                 let mut enemy = false;
                 let mut gain = 0;
-                while cell != mv.to {
-                    let Some(next) = g.offset(cell, step) else {
-                        break;
-                    };
-                    cell = next;
-                    if let Some((is_enemy, v)) = value_of(pos.code_at(cell)) {
+                for cell in self.rules.geometry.line_after(mv.from, first, mv.to) {
+                    if let Some((is_enemy, v)) = value_of(pos.piece_at(cell)) {
                         if is_enemy {
                             enemy = true;
                             gain += v;
@@ -311,11 +304,13 @@ impl Searcher<'_> {
         let mut score = 0;
         let mut quiet = true;
         if let Some(gain) = self.capture_gain(pos, mv) {
-            let attacker = self.eval.value(Piece(pos.code_at(mv.from)).kind());
+            let attacker = self
+                .eval
+                .value(pos.piece_at(mv.from).expect("a piece on the origin").kind());
             score = 10_000_000 + gain * 64 - attacker;
             quiet = false;
         }
-        if let Some(k) = mv.promotion_kind() {
+        if let Some(k) = mv.promotion {
             score += 5_000_000 + self.eval.value(k);
             quiet = false;
         }
@@ -326,8 +321,8 @@ impl Searcher<'_> {
             } else if killers[1] == Some(*mv) {
                 3_900_000
             } else {
-                let p = Piece(pos.code_at(mv.from));
-                self.st.history[p.index() * self.cells + mv.to as usize].min(3_000_000)
+                let p = pos.piece_at(mv.from).expect("a piece on the origin");
+                self.st.history[p.index() * self.cells + mv.to.index()].min(3_000_000)
             };
         }
         score
@@ -449,8 +444,8 @@ impl Searcher<'_> {
             moves.swap(i, bi);
             scores.swap(i, bi);
             let mv = moves[i];
-            let quiet = mv.promotion == 0 && self.capture_gain(pos, &mv).is_none();
-            let mover = Piece(pos.code_at(mv.from));
+            let quiet = mv.promotion.is_none() && self.capture_gain(pos, &mv).is_none();
+            let mover = pos.piece_at(mv.from).expect("a piece on the origin");
             pos.make(rules, mv);
             self.st.path.push(pos.hash());
             let mut score;
@@ -491,7 +486,7 @@ impl Searcher<'_> {
                                 k[0] = Some(mv);
                             }
                             let h =
-                                &mut self.st.history[mover.index() * self.cells + mv.to as usize];
+                                &mut self.st.history[mover.index() * self.cells + mv.to.index()];
                             *h = (*h + depth * depth).min(2_000_000);
                         }
                         break;
@@ -549,10 +544,12 @@ impl Searcher<'_> {
         for i in 0..moves.len() {
             let mv = moves[i];
             let gain = self.capture_gain(pos, &mv);
-            let promo = mv.promotion_kind().map(|k| self.eval.value(k));
+            let promo = mv.promotion.map(|k| self.eval.value(k));
             let keep = gain.is_some() || (qply == 0 && promo.is_some());
             if keep {
-                let attacker = self.eval.value(Piece(pos.code_at(mv.from)).kind());
+                let attacker = self
+                    .eval
+                    .value(pos.piece_at(mv.from).expect("a piece on the origin").kind());
                 moves[n] = mv;
                 scores.push(gain.unwrap_or(0) * 64 - attacker + promo.unwrap_or(0) * 32);
                 n += 1;

@@ -1,7 +1,7 @@
 //! The transposition table: one entry per slot, indexed by the low bits of the Zobrist hash,
 //! verified by the full key.
 
-use crate::position::Move;
+use crate::types::Move;
 
 /// What a stored score means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,17 +12,48 @@
 //! A charge never captures a royal piece of its own side. An enemy royal piece on a path
 //! after the first cell is attacked (the charge's capture rules do not depend on pins).
 
-use crate::cellset::{Cell, CellSet};
-use crate::geometry::Geometry;
-use crate::movegen::promotion_rule;
-use crate::position::{Move, MoveKind, Position, NO_CELL};
-use crate::rules::{KindId, Piece, Rules};
+use std::sync::Arc;
 
-/// Longest charge path a file may ask for (the undo record keeps this many captures).
-pub const MAX_CHARGE: usize = 8;
+use super::{IdResolver, Params};
+use crate::board::Board;
+use crate::geometry::Geometry;
+use crate::rules::{AttackLines, Hook, Rules};
+use crate::targets::push_with_promotion;
+use crate::types::{Cell, CellSet, KindId, Move, MoveKind, Piece, MAX_SWEEP};
+
+/// Longest charge path a file may ask for: its first cell and a sweep's captures.
+pub const MAX_CHARGE: usize = MAX_SWEEP;
+
+/// The parameters a file may give.
+pub(super) const PARAMETERS: &[&str] = &[
+    "length",
+    "enhanced_length",
+    "requires_enemy_capture",
+    "becomes",
+];
+
+/// Build the hook from a file's parameters.
+pub(super) fn compile(
+    params: &mut Params,
+    geometry: &Geometry,
+    resolve: &mut IdResolver,
+) -> Option<Arc<dyn Hook>> {
+    let lengths = 2..=MAX_CHARGE as i64;
+    let requires = params.bool("requires_enemy_capture", true);
+    let length = params.int("length", lengths.clone(), 4);
+    let enhanced = params.int("enhanced_length", lengths, length);
+    let becomes = params.piece("becomes", "guard", resolve)?;
+    Some(Arc::new(ElephantCharge::new(
+        geometry,
+        length as u8,
+        enhanced as u8,
+        requires,
+        becomes,
+    )))
+}
 
 /// Parameters and precomputed rays of the `elephant-charge` hook.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct ElephantCharge {
     /// Path length.
     pub length: u8,
@@ -95,17 +126,17 @@ impl ElephantCharge {
     fn for_each_charge(
         &self,
         rules: &Rules,
-        pos: &Position,
+        board: &Board,
         piece: Piece,
         from: Cell,
         mut visit: impl FnMut(&[Cell]),
     ) {
         let side = piece.color();
-        let kind = &rules.kinds[piece.kind() as usize];
+        let kind = rules.kind(piece.kind());
         let enhanced = self.enhanced_length != self.length
             && !kind.adjacent_kinds.is_empty()
-            && rules.is_adjacent_to(pos, side, from, &kind.adjacent_kinds);
-        for ray in &self.rays[from as usize] {
+            && rules.is_adjacent_to(board, side, from, &kind.adjacent_kinds);
+        for ray in &self.rays[from.index()] {
             let mut lengths = [
                 (self.length as usize).min(ray.len()),
                 if enhanced {
@@ -117,7 +148,7 @@ impl ElephantCharge {
             if lengths[1] == lengths[0] {
                 lengths[1] = 0;
             }
-            if ray.is_empty() || pos.code_at(ray[0]) != 0 {
+            if ray.is_empty() || board.is_occupied(ray[0]) {
                 continue;
             }
             for len in lengths {
@@ -128,10 +159,10 @@ impl ElephantCharge {
                 let mut enemy = false;
                 let mut own_royal = false;
                 for &c in &path[1..] {
-                    if let Some(p) = pos.piece_at(c) {
+                    if let Some(p) = board.piece_at(c) {
                         if p.color() != side {
                             enemy = true;
-                        } else if rules.kinds[p.kind() as usize].royal {
+                        } else if rules.kind(p.kind()).royal {
                             own_royal = true;
                         }
                     }
@@ -143,53 +174,46 @@ impl ElephantCharge {
             }
         }
     }
+}
 
-    /// Append the charges of the piece on `from`, with the promotion of the piece it becomes.
-    pub fn generate(
+impl Hook for ElephantCharge {
+    fn name(&self) -> &'static str {
+        "elephant-charge"
+    }
+
+    /// The charges of the piece on `from`, with the promotion of the piece it becomes.
+    fn generate(
         &self,
         rules: &Rules,
-        pos: &Position,
+        board: &Board,
         piece: Piece,
         from: Cell,
         out: &mut Vec<Move>,
     ) {
         let becomes = Piece::new(self.becomes, piece.color());
-        self.for_each_charge(rules, pos, piece, from, |path| {
-            let to = path[path.len() - 1];
+        self.for_each_charge(rules, board, piece, from, |path| {
             let mv = Move {
                 from,
-                to,
-                kind: MoveKind::Sweep,
-                promotion: self.becomes + 1,
-                aux: path[0],
-                aux2: NO_CELL,
+                to: path[path.len() - 1],
+                promotion: Some(self.becomes),
+                kind: MoveKind::Sweep { first: path[0] },
             };
-            match promotion_rule(rules, pos, becomes, to) {
-                Some(rule) => {
-                    for &k in &rule.to {
-                        out.push(Move {
-                            promotion: k + 1,
-                            ..mv
-                        });
-                    }
-                    if !rule.forced {
-                        out.push(mv);
-                    }
-                }
-                None => out.push(mv),
-            }
+            push_with_promotion(rules, board, becomes, mv, out);
         });
     }
 
     /// The cells from the charger up to `target` on a ray that reaches it: emptying or
     /// filling them can start or stop a charge through `target`.
-    pub fn add_attack_lines(
+    fn add_attack_lines(
         &self,
+        _rules: &Rules,
+        _board: &Board,
+        _piece: Piece,
         from: Cell,
         target: Cell,
-        lines: &mut crate::movegen::AttackLines,
+        lines: &mut AttackLines,
     ) {
-        for ray in &self.rays[from as usize] {
+        for ray in &self.rays[from.index()] {
             if let Some(i) = ray.iter().position(|&c| c == target) {
                 lines.add_touchable(ray[..i].iter().copied());
             }
@@ -197,21 +221,72 @@ impl ElephantCharge {
     }
 
     /// Whether a charge of the piece on `from` captures on `target`.
-    pub fn attacks(
+    fn attacks(
         &self,
         rules: &Rules,
-        pos: &Position,
+        board: &Board,
         piece: Piece,
         from: Cell,
         target: Cell,
     ) -> bool {
-        if !self.reach[from as usize].contains(target) {
+        if !self.reach[from.index()].contains(target) {
             return false;
         }
         let mut hit = false;
-        self.for_each_charge(rules, pos, piece, from, |path| {
+        self.for_each_charge(rules, board, piece, from, |path| {
             hit |= path[1..].contains(&target);
         });
         hit
+    }
+
+    fn describe(&self, rules: &Rules, kind: KindId) -> Vec<String> {
+        let kind = rules.kind(kind);
+        let enhanced = if self.enhanced_length != self.length && !kind.adjacent_kinds.is_empty() {
+            format!(
+                "; {} cells while next to a friendly {}",
+                self.enhanced_length,
+                rules.kind_names(&kind.adjacent_kinds, "or")
+            )
+        } else {
+            String::new()
+        };
+        vec![format!(
+            "hook `elephant-charge`: charges {} cells along an orthogonal line{enhanced} (first cell empty), captures every piece on the path after the first cell, friend or foe (never its own royal piece){}, lands on the last cell and becomes a {}",
+            self.length,
+            if self.requires_enemy_capture {
+                ", at least one an enemy"
+            } else {
+                ""
+            },
+            rules.kind(self.becomes).name
+        )]
+    }
+
+    /// Enemy pieces two cells out along every orthogonal line (where the board allows).
+    fn demonstration(&self, rules: &Rules, from: Cell) -> Option<(CellSet, String)> {
+        let g = rules.geometry();
+        let cells: CellSet = g
+            .orthogonal_steps()
+            .iter()
+            .filter_map(|&v| g.offset(from, v).and_then(|c| g.offset(c, v)))
+            .collect();
+        Some((
+            cells,
+            format!(
+                "enemies placed 2 cells out on each line; h: where a {}-cell charge lands (it captures every piece on the path after its first cell)",
+                self.length
+            ),
+        ))
+    }
+
+    /// A charge is worth about a pawn and a half on top of the piece's own moves.
+    fn value(
+        &self,
+        _rules: &Rules,
+        _kind: KindId,
+        mobility_value: f64,
+        _value_of: &dyn Fn(KindId) -> f64,
+    ) -> f64 {
+        mobility_value + 1.5
     }
 }

@@ -6,7 +6,6 @@
 //! of them are reported, not just the first. Semantic checks (is the letter one ASCII letter,
 //! do the Betza strings parse, does the FEN fit the board) are left to `crate::compile`.
 
-use std::cmp::Ordering;
 use std::ops::Range;
 
 use toml::de::{DeString, DeTable, DeValue};
@@ -15,7 +14,7 @@ use super::spec::{
     AdjacentSpec, BoardSpec, HookSpec, MetaSpec, NMoveSpec, ParamValue, PieceSpec, PromotionSpec,
     RepetitionSpec, RulesSpec, SetupSpec, ShapeSpec, StalemateSpec, VariantSpec, ZoneSpec,
 };
-use crate::diagnostics::{Diagnostic, Spanned};
+use crate::diagnostics::{did_you_mean, Diagnostic, Spanned};
 
 /// A TOML value with its span, as the `toml` crate gives it.
 type TValue<'i> = toml::Spanned<DeValue<'i>>;
@@ -147,7 +146,7 @@ fn has_key(table: &DeTable<'_>, name: &str) -> bool {
 fn has_typo_of(table: &DeTable<'_>, name: &str, valid: &[&str]) -> bool {
     table.iter().any(|(key, _)| {
         let key = key.get_ref().as_ref();
-        !valid.contains(&key) && closest(key, valid) == Some(name)
+        !valid.contains(&key) && did_you_mean(key, valid) == Some(name)
     })
 }
 
@@ -162,27 +161,6 @@ fn a_type(value: &DeValue<'_>) -> &'static str {
         DeValue::Array(_) => "an array",
         DeValue::Table(_) => "a table",
     }
-}
-
-/// The closest candidate to `name`, if it is close enough to be a likely typo.
-fn closest<'a>(name: &str, candidates: &[&'a str]) -> Option<&'a str> {
-    let lower = name.to_lowercase();
-    let len = lower.chars().count();
-    candidates
-        .iter()
-        .map(|&c| {
-            (
-                c,
-                strsim::osa_distance(&lower, c),
-                strsim::jaro_winkler(&lower, c),
-            )
-        })
-        .filter(|&(_, dist, jw)| (dist <= 1 && len >= 2) || (dist <= 2 && len >= 4) || jw >= 0.9)
-        .min_by(|a, b| {
-            a.1.cmp(&b.1)
-                .then(b.2.partial_cmp(&a.2).unwrap_or(Ordering::Equal))
-        })
-        .map(|(c, ..)| c)
 }
 
 /// "`a`, `b` or `c`".
@@ -266,7 +244,7 @@ impl Loader<'_> {
     fn unknown_key(&mut self, key: &TKey<'_>, valid: &[&str], context: &str, suggest_home: bool) {
         let name = key.get_ref().as_ref();
         let message = format!("unknown key `{name}` in {context}");
-        let hint = if let Some(close) = closest(name, valid) {
+        let hint = if let Some(close) = did_you_mean(name, valid) {
             format!("did you mean `{close}`?")
         } else if let Some(home) = home_of(name).filter(|_| suggest_home) {
             format!("`{name}` belongs in {home}")
@@ -379,7 +357,7 @@ impl Loader<'_> {
         }
         let name = key.get_ref();
         let mut hint = format!("`{name}` must be {}", list_strings(choices));
-        if let Some(close) = closest(&s.value, choices) {
+        if let Some(close) = did_you_mean(&s.value, choices) {
             hint.push_str(&format!("; did you mean \"{close}\"?"));
         }
         self.error_hint(
@@ -470,7 +448,7 @@ impl Loader<'_> {
                     }
                 }
                 name => {
-                    let hint = if let Some(close) = closest(name, TOP_KEYS) {
+                    let hint = if let Some(close) = did_you_mean(name, TOP_KEYS) {
                         format!("did you mean `[{close}]`?")
                     } else if let Some(home) = home_of(name) {
                         format!("`{name}` belongs in {home}")

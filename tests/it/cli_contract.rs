@@ -4,7 +4,7 @@
 use std::process::Output;
 
 use crate::common::{load_variant, pos, run, variant_arg};
-use fairyrules::perft::perft;
+use fairyrules::perft;
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// The position after 1. e4 e5 (no en passant right: no Pawn can take on e6).

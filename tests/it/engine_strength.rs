@@ -10,12 +10,12 @@
 use crate::common::{load_variant, Rng};
 use fairyrules::engine::eval::Evaluator;
 use fairyrules::engine::{Engine, Limits, MATE, MATE_BOUND};
-use fairyrules::fen::parse_fen;
-use fairyrules::movegen::legal_moves;
-use fairyrules::notation::{move_to_string, parse_move};
-use fairyrules::outcome::{outcome, Outcome, WinReason};
-use fairyrules::position::Position;
-use fairyrules::rules::{Color, Piece, Rules};
+use fairyrules::legal_moves;
+use fairyrules::parse_fen;
+use fairyrules::Position;
+use fairyrules::{move_to_string, parse_move};
+use fairyrules::{outcome, Outcome, WinReason};
+use fairyrules::{Color, Piece, Rules};
 
 const MAX_GAME_PLIES: usize = 160;
 const NODES_PER_MOVE: u64 = 4_000;
@@ -29,13 +29,13 @@ fn rules(name: &str) -> Rules {
 fn material(eval: &Evaluator, pos: &Position, color: Color) -> i32 {
     pos.occupied(color)
         .iter()
-        .map(|c| eval.value(Piece(pos.code_at(c)).kind()))
+        .map(|c| eval.value(pos.piece_at(c).expect("occupied").kind()))
         .sum()
 }
 
 /// Play one game; returns the engine's score (1, 0.5, 0) and how it ended.
 fn engine_vs_random(rules: &Rules, engine_color: Color, seed: u64) -> (f64, String) {
-    let mut pos = parse_fen(rules, &rules.start_fen).expect("start position");
+    let mut pos = parse_fen(rules, rules.start_fen()).expect("start position");
     let mut engine = Engine::new(4);
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let limits = Limits::nodes(NODES_PER_MOVE);
@@ -273,7 +273,7 @@ fn position_from_cells(rules: &Rules, pieces: &[(&str, &str)]) -> Position {
         } else {
             Color::Black
         };
-        let cell = rules.geometry.parse_cell(cell).expect("cell name");
+        let cell = rules.geometry().parse_cell(cell).expect("cell name");
         pos.put(rules, cell, Piece::new(kind, color));
     }
     pos
@@ -282,8 +282,8 @@ fn position_from_cells(rules: &Rules, pieces: &[(&str, &str)]) -> Position {
 #[test]
 fn search_reports_and_respects_limits() {
     let rules = rules("chess");
-    let mut pos = parse_fen(&rules, &rules.start_fen).unwrap();
-    let before = fairyrules::fen::to_fen(&rules, &pos);
+    let mut pos = parse_fen(&rules, rules.start_fen()).unwrap();
+    let before = fairyrules::to_fen(&rules, &pos);
     let mut engine = Engine::new(4);
     let mut depths = Vec::new();
     let r = engine.search_with(&rules, &mut pos, &Limits::depth(4), &mut |it| {
@@ -293,7 +293,7 @@ fn search_reports_and_respects_limits() {
     assert_eq!(r.depth, 4);
     assert!(r.best.is_some() && r.score.abs() < 100, "{r:?}");
     assert_eq!(
-        fairyrules::fen::to_fen(&rules, &pos),
+        fairyrules::to_fen(&rules, &pos),
         before,
         "position restored"
     );
@@ -320,7 +320,7 @@ fn measure_search_speed() {
         "superhero-chess",
     ] {
         let rules = rules(name);
-        let mut pos = parse_fen(&rules, &rules.start_fen).unwrap();
+        let mut pos = parse_fen(&rules, rules.start_fen()).unwrap();
         let mut engine = Engine::new(64);
         let r = engine.search(
             &rules,

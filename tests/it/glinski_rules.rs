@@ -10,13 +10,13 @@
 
 use crate::common::{legal, load_variant, play};
 use fairyrules::diagnostics::SourceFile;
-use fairyrules::fen::{parse_fen, to_fen};
-use fairyrules::load::{compile_text, LoadFailure};
-use fairyrules::movegen::legal_moves;
-use fairyrules::notation::parse_move;
-use fairyrules::perft::perft;
-use fairyrules::position::{MoveKind, Position};
-use fairyrules::rules::{Color, Rules};
+use fairyrules::legal_moves;
+use fairyrules::parse_move;
+use fairyrules::perft;
+use fairyrules::LoadError;
+use fairyrules::{parse_fen, to_fen};
+use fairyrules::{Color, Rules};
+use fairyrules::{MoveKind, Position};
 
 /// Gliński's start position as the spec prints it.
 const START: &str = "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1";
@@ -53,7 +53,7 @@ fn hex_toml(pieces: &[(&str, char, &str)]) -> String {
 /// Compile a hexagonal test variant (see [`hex_toml`]).
 fn hex_variant(pieces: &[(&str, char, &str)]) -> Rules {
     let text = hex_toml(pieces);
-    compile_text("hex-test.toml", &text).unwrap_or_else(|f| panic!("{}\n{text}", f.render()))
+    Rules::from_toml("hex-test.toml", &text).unwrap_or_else(|f| panic!("{}\n{text}", f.render()))
 }
 
 /// A test variant with the piece `X` (the Betza string under test) and a plain `O` piece used
@@ -65,7 +65,7 @@ fn one_piece(betza: &str) -> Rules {
 /// The placement field of a position with these pieces (letters: upper case White), built
 /// from the board's rows.
 fn placement(rules: &Rules, pieces: &[(&str, char)]) -> String {
-    let g = &rules.geometry;
+    let g = &rules.geometry();
     for (name, _) in pieces {
         assert!(g.parse_cell(name).is_some(), "no cell {name}");
     }
@@ -113,7 +113,7 @@ fn sorted<S: AsRef<str>>(cells: &[S]) -> Vec<String> {
 /// The cells the piece on `from` can move to (sorted; a promotion with several choices
 /// counts once).
 fn targets(rules: &Rules, pos: &mut Position, from: &str) -> Vec<String> {
-    let g = &rules.geometry;
+    let g = &rules.geometry();
     let from = g.parse_cell(from).expect("a cell");
     let out: Vec<String> = legal_moves(rules, pos)
         .iter()
@@ -134,11 +134,11 @@ fn lone_targets(rules: &Rules, from: &str, white: bool) -> Vec<String> {
 
 /// The piece letter on a cell (upper case White), or `.`.
 fn letter_at(rules: &Rules, pos: &Position, cell: &str) -> char {
-    let c = rules.geometry.parse_cell(cell).expect("a cell");
+    let c = rules.geometry().parse_cell(cell).expect("a cell");
     match pos.piece_at(c) {
         None => '.',
         Some(p) => {
-            let l = rules.kinds[p.kind() as usize].letter.to_ascii_uppercase();
+            let l = rules.kinds()[p.kind() as usize].letter.to_ascii_uppercase();
             if p.color() == Color::White {
                 l
             } else {
@@ -149,11 +149,11 @@ fn letter_at(rules: &Rules, pos: &Position, cell: &str) -> char {
 }
 
 /// 1-based line:col of the first diagnostic of a failed compile.
-fn first_error(failure: &LoadFailure) -> (usize, usize, String) {
+fn first_error(failure: &LoadError) -> (usize, usize, String) {
     let d = failure.diagnostics.first().expect("a diagnostic");
     let source = SourceFile {
         name: "t".into(),
-        text: failure.source.text.clone(),
+        text: failure.file.text.clone(),
     };
     let (line, col) = source.line_col(d.span.start);
     (line, col, d.message.clone())
@@ -163,7 +163,7 @@ fn first_error(failure: &LoadFailure) -> (usize, usize, String) {
 /// the first error and the line:col where the Betza string's text starts.
 fn betza_error(betza: &str) -> ((usize, usize), (usize, usize), String) {
     let text = hex_toml(&[("x", 'X', betza)]);
-    let failure = match compile_text("hex-test.toml", &text) {
+    let failure = match Rules::from_toml("hex-test.toml", &text) {
         Ok(_) => panic!("`{betza}` compiled on hex"),
         Err(f) => f,
     };
@@ -188,7 +188,7 @@ fn betza_error(betza: &str) -> ((usize, usize), (usize, usize), String) {
 fn variant_file_start_is_the_spec_start() {
     let rules = glinski();
     let pos = parse_fen(&rules, START).unwrap();
-    let from_file = parse_fen(&rules, &rules.start_fen).unwrap();
+    let from_file = parse_fen(&rules, rules.start_fen()).unwrap();
     assert_eq!(to_fen(&rules, &from_file), to_fen(&rules, &pos));
 }
 
@@ -240,7 +240,7 @@ fn start_position_cells_are_the_spec_cells() {
         assert_eq!(letter_at(&rules, &pos, cell), *letter, "{cell}");
     }
     let occupied = rules
-        .geometry
+        .geometry()
         .cells()
         .filter(|&c| pos.piece_at(c).is_some())
         .count();
@@ -641,7 +641,7 @@ fn atom_without_hex_meaning_is_error() {
         "[variant]\nname = \"sq\"\n\n[board]\nshape = \"square\"\nfiles = 8\nranks = 8\n\n\
                   [pieces.x]\nletter = \"X\"\nbetza = \"WCZG(3,1)\"\n\n\
                   [setup]\nfen = \"8/8/8/8/8/8/8/8 w\"\n\n[rules]\ncheckmate = false\n";
-    if let Err(f) = compile_text("sq.toml", square) {
+    if let Err(f) = Rules::from_toml("sq.toml", square) {
         panic!("{}", f.render());
     }
 }
@@ -770,15 +770,21 @@ fn pawn_double_step_from_each_start_cell() {
                 sorted(&[*one, *two]),
                 "{letter} on {from}"
             );
-            let from_c = rules.geometry.parse_cell(from).unwrap();
-            let two_c = rules.geometry.parse_cell(two).unwrap();
-            let one_c = rules.geometry.parse_cell(one).unwrap();
+            let from_c = rules.geometry().parse_cell(from).unwrap();
+            let two_c = rules.geometry().parse_cell(two).unwrap();
+            let one_c = rules.geometry().parse_cell(one).unwrap();
             let double = legal
                 .iter()
                 .find(|m| m.from == from_c && m.to == two_c)
                 .unwrap();
-            assert_eq!(double.kind, MoveKind::DoubleStep, "{from}{two}");
-            assert_eq!(double.aux, one_c, "{from}{two} passes {one}");
+            assert_eq!(
+                double.kind,
+                MoveKind::DoubleStep {
+                    passed: one_c,
+                    also_passed: None
+                },
+                "{from}{two} passes {one}"
+            );
             let mut alone = position(&rules, &with_kings(&[(*from, letter)]), side);
             assert_eq!(
                 targets(&rules, &mut alone, from),
@@ -889,12 +895,9 @@ fn en_passant_on_hex() {
             to_fen(&rules, &pos)
         );
         let legal = legal_moves(&rules, &mut pos);
-        let from = rules.geometry.parse_cell(capturer).unwrap();
-        let e5 = rules.geometry.parse_cell("e5").unwrap();
-        let ep: Vec<_> = legal
-            .iter()
-            .filter(|m| m.kind == MoveKind::EnPassant)
-            .collect();
+        let from = rules.geometry().parse_cell(capturer).unwrap();
+        let e5 = rules.geometry().parse_cell("e5").unwrap();
+        let ep: Vec<_> = legal.iter().filter(|m| m.is_en_passant()).collect();
         assert_eq!(ep.len(), 1, "{capturer}");
         assert_eq!((ep[0].from, ep[0].to), (from, e5));
         play(&rules, &mut pos, &format!("{capturer}e5"));
@@ -915,7 +918,7 @@ fn en_passant_on_hex() {
     play(&rules, &mut pos, "e4e6");
     assert!(legal_moves(&rules, &mut pos)
         .iter()
-        .all(|m| m.kind != MoveKind::EnPassant));
+        .all(|m| !m.is_en_passant()));
     // The right lasts one ply.
     let mut pos = position(&rules, &with_kings(&[("e4", 'P'), ("f6", 'p')]), "w");
     play(&rules, &mut pos, "e4e6");
@@ -923,7 +926,7 @@ fn en_passant_on_hex() {
     play(&rules, &mut pos, "a3a2");
     assert!(legal_moves(&rules, &mut pos)
         .iter()
-        .all(|m| m.kind != MoveKind::EnPassant));
+        .all(|m| !m.is_en_passant()));
     assert!(parse_move(&rules, &mut pos, "f6e5").is_err());
     // Black's double step: e7 -> e5 passes e6; White pawns on d5 (NE capture) and f6 (NW
     // capture) may take on e6.
@@ -986,9 +989,9 @@ fn promotion_on_each_far_edge_cell() {
         (&black_edge, "b", 'p', ['q', 'r', 'b', 'n']),
     ] {
         // The edge the rules compute is exactly the spec's.
-        let zone = &rules.kinds[rules.kind_by_letter('P').unwrap() as usize].promotion[0].zone
+        let zone = &rules.kinds()[rules.kind_by_letter('P').unwrap() as usize].promotion[0].zone
             [if side == "w" { 0 } else { 1 }];
-        let mut zone_names: Vec<&str> = zone.iter().map(|c| rules.geometry.name(c)).collect();
+        let mut zone_names: Vec<&str> = zone.iter().map(|c| rules.geometry().name(c)).collect();
         zone_names.sort();
         let mut want: Vec<&str> = edge.iter().map(|(_, to)| *to).collect();
         want.sort();
@@ -998,14 +1001,14 @@ fn promotion_on_each_far_edge_cell() {
             pieces.push((*from, me));
             let mut pos = position(&rules, &pieces, side);
             let legal = legal_moves(&rules, &mut pos);
-            let from_c = rules.geometry.parse_cell(from).unwrap();
-            let to_c = rules.geometry.parse_cell(to).unwrap();
+            let from_c = rules.geometry().parse_cell(from).unwrap();
+            let to_c = rules.geometry().parse_cell(to).unwrap();
             let mut got: Vec<char> = legal
                 .iter()
                 .filter(|m| m.from == from_c)
                 .map(|m| {
                     assert_eq!(m.to, to_c, "{from}");
-                    rules.kinds[m.promotion_kind().expect("promotes") as usize].letter
+                    rules.kinds()[m.promotion.expect("promotes") as usize].letter
                 })
                 .collect();
             got.sort();

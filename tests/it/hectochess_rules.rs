@@ -8,15 +8,13 @@
 use crate::common::{
     at, castles, cell, has, legal, load_variant, moves_from, play, play_all, pos, sorted,
 };
-use fairyrules::fen::{parse_fen, to_fen};
-use fairyrules::movegen::{in_check, is_attacked, legal_moves};
-use fairyrules::notation::parse_move;
-use fairyrules::outcome::{
-    claimable_draw, outcome, repetition_count, DrawReason, Outcome, WinReason,
-};
-use fairyrules::perft::{divide, perft};
-use fairyrules::position::Position;
-use fairyrules::rules::{Color, Rules};
+use fairyrules::parse_move;
+use fairyrules::Position;
+use fairyrules::{claimable_draw, outcome, repetition_count, DrawReason, Outcome, WinReason};
+use fairyrules::{divide, perft};
+use fairyrules::{in_check, is_attacked, legal_moves};
+use fairyrules::{parse_fen, to_fen};
+use fairyrules::{Color, Rules};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -704,7 +702,7 @@ fn promotion_never_to_king_or_pawn() {
     let promos: Vec<_> = moves
         .iter()
         .filter(|m| m.from == cell(&r, "d9"))
-        .map(|m| m.promotion_kind())
+        .map(|m| m.promotion)
         .collect();
     assert_eq!(promos.len(), 18);
     assert!(promos
@@ -880,7 +878,7 @@ const START: &str =
 #[test]
 fn start_position_has_50_moves() {
     let r = rules();
-    assert_eq!(r.start_fen, START);
+    assert_eq!(r.start_fen(), START);
     let mut p = pos(&r, START);
     assert_eq!(to_fen(&r, &p), START);
     let moves = legal(&r, &mut p);

@@ -9,12 +9,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::common::{
     at, castles, cell, has, legal, load_variant, moves_from, play, pos, sorted, start,
 };
-use fairyrules::cellset::{Cell, CellSet};
-use fairyrules::fen::to_fen;
-use fairyrules::movegen::{generate_pseudo, in_check, is_attacked, legal_moves};
-use fairyrules::notation::parse_move;
-use fairyrules::position::{Move, MoveKind, Position};
-use fairyrules::rules::{Color, KindId, Piece, Rules};
+use fairyrules::parse_move;
+use fairyrules::to_fen;
+use fairyrules::{generate_pseudo, in_check, is_attacked, legal_moves};
+use fairyrules::{Cell, CellSet};
+use fairyrules::{Color, KindId, Piece, Rules};
+use fairyrules::{Move, MoveKind, Position};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -43,7 +43,7 @@ fn assert_has_all(moves: &[String], expected: &[&str]) {
 
 /// The name of a cell.
 fn name(rules: &Rules, c: Cell) -> String {
-    rules.geometry.name(c).to_string()
+    rules.geometry().name(c).to_string()
 }
 
 /// File (0 = a) and rank (0 = rank 1) read from the cell's name, independent of the library's
@@ -208,7 +208,7 @@ fn hero_captures_en_passant_like_a_pawn_on_its_square() {
 
     let mut ep = p.clone();
     let ep_move = parse_move(&r, &mut ep, "e5d6ep").unwrap();
-    assert_eq!(ep_move.kind, MoveKind::EnPassant);
+    assert!(ep_move.is_en_passant());
     ep.make(&r, ep_move);
     let mut step = p.clone();
     let step_move = parse_move(&r, &mut step, "e5d6").unwrap();
@@ -459,7 +459,7 @@ fn hero_never_castles_never_promotes() {
     let e7 = cell(&r, "e7");
     let moves = legal_moves(&r, &mut q);
     let hero: Vec<&Move> = moves.iter().filter(|m| m.from == e7).collect();
-    assert!(hero.iter().all(|m| m.promotion == 0));
+    assert!(hero.iter().all(|m| m.promotion.is_none()));
     assert_eq!(
         hero.iter()
             .filter(|m| m.to == cell(&r, "e8") || m.to == cell(&r, "d8"))
@@ -577,7 +577,7 @@ fn superhero_no_remote_move_to_en_passant_only_square() {
     // For the Pawn, `e5d6` and `e5d6ep` both name its en passant capture.
     for text in ["e5d6", "e5d6ep"] {
         let mv = parse_move(&r, &mut p, text).unwrap();
-        assert_eq!(mv.kind, MoveKind::EnPassant, "{text}");
+        assert!(mv.is_en_passant(), "{text}");
     }
     // Only the plain push target e6 is a remote destination from the Pawn.
     assert!(has(&moves, "h1e6"));
@@ -656,7 +656,7 @@ fn is_hero_letter(ch: char) -> bool {
 }
 
 fn letter_of(rules: &Rules, p: Piece) -> char {
-    rules.kinds[p.kind() as usize].letter
+    rules.kinds()[p.kind() as usize].letter
 }
 
 /// The starting Heroes' cells of a variant (from the spec), White's first.
@@ -695,7 +695,7 @@ fn track_move(rules: &Rules, pos: &Position, track: &mut Track, mv: &Move) {
         let (f0, r0) = file_rank(rules, mv.from);
         let (f1, r1) = file_rank(rules, mv.to);
         if f0 == f1 && (r1 - r0).abs() == 2 {
-            let passed = rules.geometry.at(f0, (r0 + r1) / 2).unwrap();
+            let passed = rules.geometry().at(f0, (r0 + r1) / 2).unwrap();
             track.ep = Some((passed, mv.to));
         }
     }
@@ -707,15 +707,15 @@ fn key(rules: &Rules, m: &Move) -> String {
     let mut s = format!("{}{}", name(rules, m.from), name(rules, m.to));
     match m.kind {
         MoveKind::Normal => {}
-        MoveKind::EnPassant => s.push_str("ep"),
-        MoveKind::DoubleStep => s.push_str("ds"),
-        MoveKind::Castle => s.push('O'),
+        MoveKind::EnPassant { .. } => s.push_str("ep"),
+        MoveKind::DoubleStep { .. } => s.push_str("ds"),
+        MoveKind::Castle { .. } => s.push('O'),
         #[allow(unreachable_patterns)]
         other => s.push_str(&format!("[{other:?}]")),
     }
-    if let Some(k) = m.promotion_kind() {
+    if let Some(k) = m.promotion {
         s.push('=');
-        s.push(rules.kinds[k as usize].letter);
+        s.push(rules.kinds()[k as usize].letter);
     }
     s
 }
@@ -742,7 +742,7 @@ fn independent_hero_moves(
     let mut kinds: BTreeSet<KindId> = BTreeSet::new();
     let mut bishop_colours = BTreeSet::new();
     let mut pawn_on_second_rank = false;
-    for c in rules.geometry.cells() {
+    for c in rules.geometry().cells() {
         let Some(p) = pos.piece_at(c) else { continue };
         if p.color() != side || is_hero_letter(letter_of(rules, p)) {
             continue;
@@ -763,7 +763,7 @@ fn independent_hero_moves(
     }
     let mut out = BTreeSet::new();
     for k in kinds {
-        let letter = rules.kinds[k as usize].letter;
+        let letter = rules.kinds()[k as usize].letter;
         if letter == 'B' && !bishop_colours.contains(&light(rules, from)) {
             continue;
         }
@@ -784,8 +784,8 @@ fn independent_hero_moves(
             None => sub.set_en_passant(rules, CellSet::EMPTY, None),
         }
         for m in pseudo_from(rules, &sub, from) {
-            assert_ne!(m.kind, MoveKind::Castle);
-            let capture = m.kind == MoveKind::EnPassant || pos.piece_at(m.to).is_some();
+            assert!(!m.is_castle());
+            let capture = m.is_en_passant() || pos.piece_at(m.to).is_some();
             if capture && hero_unmoved {
                 stats.first_move_captures_dropped += 1;
                 continue;
@@ -799,14 +799,13 @@ fn independent_hero_moves(
                 stats.double_steps_dropped += 1;
                 continue;
             }
-            let kind = if m.kind == MoveKind::EnPassant {
-                MoveKind::EnPassant
+            let kind = if m.is_en_passant() {
+                m.kind
             } else {
                 MoveKind::Normal
             };
             let plain = Move {
                 kind,
-                promotion: 0,
                 ..Move::normal(m.from, m.to)
             };
             out.insert(key(rules, &plain));
@@ -828,7 +827,7 @@ fn independent_remote_moves(
     let mut all = Vec::new();
     generate_pseudo(rules, pos, &mut all);
     let mut targets: BTreeSet<Cell> = BTreeSet::new();
-    for c in rules.geometry.cells() {
+    for c in rules.geometry().cells() {
         let Some(p) = pos.piece_at(c) else { continue };
         if c == from || p.color() != side {
             continue;
@@ -841,8 +840,8 @@ fn independent_remote_moves(
             }
         } else {
             for m in all.iter().filter(|m| m.from == c) {
-                assert_ne!(m.kind, MoveKind::Castle);
-                if m.kind != MoveKind::EnPassant {
+                assert!(!m.is_castle());
+                if !m.is_en_passant() {
                     targets.insert(m.to);
                 }
             }
@@ -875,7 +874,7 @@ struct Stats {
 fn differential(variant: &str, starts: &[(&str, usize, usize)], seed: u64) -> Stats {
     let r = rules(variant);
     let mut rng = Rng(seed);
-    let hook_of = |p: Piece| r.kinds[p.kind() as usize].hook.clone();
+    let hook_of = |p: Piece| r.kinds()[p.kind() as usize].hook.clone();
     let mut stats = Stats::default();
     for &(fen, games, plies) in starts {
         for game in 0..games {
@@ -905,7 +904,7 @@ fn differential(variant: &str, starts: &[(&str, usize, usize)], seed: u64) -> St
                     // Attacks on enemy pieces (check detection) are the Hero-level captures.
                     let hook = hook_of(piece).expect("a Hero has a hook");
                     for t in p.occupied(side.flip()).iter() {
-                        let lib_attacks = fairyrules::hooks::attacks(&r, &p, &hook, piece, h, t);
+                        let lib_attacks = hook.attacks(&r, &p, piece, h, t);
                         let want_attacks = want.contains(&key(&r, &Move::normal(h, t)));
                         assert_eq!(
                             lib_attacks,
@@ -947,7 +946,7 @@ fn differential(variant: &str, starts: &[(&str, usize, usize)], seed: u64) -> St
                 // An en passant right is recorded exactly when someone can use it.
                 assert_eq!(
                     !p.ep_cells().is_empty(),
-                    pseudo.iter().any(|m| m.kind == MoveKind::EnPassant),
+                    pseudo.iter().any(|m| m.is_en_passant()),
                     "{variant}: en passant right in {}",
                     to_fen(&r, &p)
                 );
@@ -1006,7 +1005,7 @@ fn differential_starts(variant: &str) -> Vec<(String, usize, usize)> {
         )
     };
     vec![
-        (r.start_fen.clone(), 200, 40),
+        (r.start_fen().to_string(), 200, 40),
         (moved, 100, 40),
         (promoting, 150, 40),
     ]

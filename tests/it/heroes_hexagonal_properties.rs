@@ -7,11 +7,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use crate::common::{heroes_hexagonal, placed_fen, pos, Rng};
-use fairyrules::fen::to_fen;
-use fairyrules::movegen::{in_check, legal_moves};
-use fairyrules::outcome::{outcome, Outcome};
-use fairyrules::position::{Move, MoveKind, Position};
-use fairyrules::rules::{Color, Rules};
+use fairyrules::to_fen;
+use fairyrules::{in_check, legal_moves};
+use fairyrules::{outcome, Outcome};
+use fairyrules::{Color, Rules};
+use fairyrules::{Move, Position};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
@@ -36,7 +36,7 @@ fn starts() -> &'static [String] {
     static STARTS: OnceLock<Vec<String>> = OnceLock::new();
     STARTS.get_or_init(|| {
         vec![
-            to_fen(rules(), &parse(&rules().start_fen)),
+            to_fen(rules(), &parse(rules().start_fen())),
             // Open e- and g-files: both sides' Elephants face enemy pawns (charges at once),
             // pawns one step from the centre line on both sides.
             fen(
@@ -158,7 +158,7 @@ fn sorted_moves(p: &mut Position) -> Vec<String> {
 
 /// Whether a move is a charge or a promotion.
 fn is_special(m: &Move) -> bool {
-    m.kind == MoveKind::Sweep || m.promotion != 0
+    m.is_sweep() || m.promotion.is_some()
 }
 
 static CHARGES: AtomicUsize = AtomicUsize::new(0);
@@ -214,9 +214,9 @@ fn random_game(start: usize, seed: u64, plies: usize) -> Result<(), TestCaseErro
         prop_assert_eq!(sorted_moves(&mut p), before_moves, "{}", ctx);
         p.make(r, mv);
         prop_assert_eq!(to_fen(r, &p), after_fen, "{}", ctx);
-        if mv.kind == MoveKind::Sweep {
+        if mv.is_sweep() {
             CHARGES.fetch_add(1, Ordering::Relaxed);
-        } else if mv.promotion != 0 {
+        } else if mv.promotion.is_some() {
             PROMOTIONS.fetch_add(1, Ordering::Relaxed);
         }
         PLIES.fetch_add(1, Ordering::Relaxed);
@@ -246,11 +246,9 @@ fn constructed_starts_are_sound() {
     for f in &starts()[1..] {
         let mut p = parse(f);
         let legal = legal_moves(r, &mut p);
-        assert!(legal.iter().any(|m| m.kind == MoveKind::Sweep), "{f}");
+        assert!(legal.iter().any(|m| m.is_sweep()), "{f}");
         assert!(
-            legal
-                .iter()
-                .any(|m| m.kind != MoveKind::Sweep && m.promotion != 0),
+            legal.iter().any(|m| !m.is_sweep() && m.promotion.is_some()),
             "{f}"
         );
     }

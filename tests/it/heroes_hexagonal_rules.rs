@@ -10,13 +10,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::common::{color_of_letter, heroes_hexagonal, placed_fen, set};
-use fairyrules::cellset::Cell;
-use fairyrules::fen::to_fen;
-use fairyrules::movegen::{in_check, is_attacked, legal_moves};
-use fairyrules::notation::{move_to_string, parse_move};
-use fairyrules::outcome::{outcome, DrawReason, Outcome, WinReason};
-use fairyrules::position::{Move, MoveKind, Position};
-use fairyrules::rules::{Color, Piece, Rules};
+use fairyrules::to_fen;
+use fairyrules::Cell;
+use fairyrules::{in_check, is_attacked, legal_moves};
+use fairyrules::{move_to_string, parse_move};
+use fairyrules::{outcome, DrawReason, Outcome, WinReason};
+use fairyrules::{Color, Piece, Rules};
+use fairyrules::{Move, MoveKind, Position};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -40,8 +40,16 @@ fn cell(name: &str) -> Cell {
 }
 
 /// The name of a cell.
+/// The first cell of a sweep's path.
+fn first_cell(mv: &Move) -> Cell {
+    match mv.kind {
+        MoveKind::Sweep { first } => first,
+        other => panic!("not a sweep: {other:?}"),
+    }
+}
+
 fn name(c: Cell) -> String {
-    rules().geometry.name(c).to_string()
+    rules().geometry().name(c).to_string()
 }
 
 /// A position with these pieces (letters: upper case White) on an empty board; see
@@ -86,7 +94,7 @@ fn moves_from(p: &mut Position, from: &str) -> Vec<Move> {
 fn targets(p: &mut Position, from: &str) -> BTreeSet<String> {
     let moves: Vec<Move> = moves_from(p, from)
         .into_iter()
-        .filter(|m| m.kind != MoveKind::Sweep)
+        .filter(|m| !m.is_sweep())
         .collect();
     let set: BTreeSet<String> = moves.iter().map(|m| name(m.to)).collect();
     assert_eq!(
@@ -102,7 +110,7 @@ fn targets(p: &mut Position, from: &str) -> BTreeSet<String> {
 fn charges(p: &mut Position, from: &str) -> Vec<Move> {
     moves_from(p, from)
         .into_iter()
-        .filter(|m| m.kind == MoveKind::Sweep)
+        .filter(|m| m.is_sweep())
         .collect()
 }
 
@@ -137,7 +145,7 @@ fn the_move(p: &mut Position, from: &str, to: &str) -> Move {
 
 /// The letter the moving piece becomes with a move, if it promotes.
 fn promoted_to(m: &Move, color: Color) -> Option<char> {
-    m.promotion_kind()
+    m.promotion
         .map(|k| rules().piece_char(Piece::new(k, color)))
 }
 
@@ -415,8 +423,8 @@ fn all_adjacency_cases(
 #[test]
 fn start_array_matches_spec_table() {
     let r = rules();
-    assert_eq!(r.start_fen.split(' ').next(), Some(START_PLACEMENT));
-    let p = pos(&r.start_fen);
+    assert_eq!(r.start_fen().split(' ').next(), Some(START_PLACEMENT));
+    let p = pos(r.start_fen());
     let table: [(char, &[&str], &[&str]); 7] = [
         ('K', &["f1"], &["f11"]),
         ('H', &["e1", "g1"], &["e10", "g10"]),
@@ -436,11 +444,11 @@ fn start_array_matches_spec_table() {
         }
         // Black's array is White's mirrored top to bottom.
         for (w, b) in white.iter().zip(black.iter()) {
-            assert_eq!(name(r.geometry.mirror(cell(w))), *b);
+            assert_eq!(name(r.geometry().mirror(cell(w))), *b);
         }
     }
     let got: BTreeMap<String, char> = r
-        .geometry
+        .geometry()
         .cells()
         .filter_map(|c| p.piece_at(c).map(|pc| (name(c), r.piece_char(pc))))
         .collect();
@@ -903,8 +911,8 @@ fn charge_length_4() {
     let c = charges(&mut p, "f2");
     assert_eq!(c.len(), 1, "{f}: {c:?}");
     assert_eq!(name(c[0].to), "f6");
-    assert_eq!(name(c[0].aux), "f3");
-    assert_eq!(c[0].promotion_kind(), Some(guard));
+    assert_eq!(name(first_cell(&c[0])), "f3");
+    assert_eq!(c[0].promotion, Some(guard));
     let legal = legal_moves(r, &mut p);
     assert_eq!(move_to_string(r, &legal, &c[0]), "f2f6");
     assert_eq!(parse_move(r, &mut p, "f2f6"), Ok(c[0]));
@@ -949,7 +957,7 @@ fn charge_length_5_only_when_royal_adjacent() {
         let (f, mut p) = setup(Color::White, &[("f2", 'E'), ("g2", friend), ("f7", 'p')]);
         assert_eq!(charge_landings(&mut p, "f2"), set(&["f7"]), "{f}");
         let c = charges(&mut p, "f2");
-        assert_eq!(name(c[0].aux), "f3");
+        assert_eq!(name(first_cell(&c[0])), "f3");
         let (f, mut p) = setup(Color::White, &[("f2", 'E'), ("g3", friend), ("f7", 'p')]);
         assert!(charges(&mut p, "f2").is_empty(), "diagonal neighbour: {f}");
     }
@@ -980,7 +988,7 @@ fn charge_cut_at_edge() {
     let (f, mut p) = setup(Color::White, &[("f9", 'E'), ("f11", 'p')]);
     assert_eq!(charge_landings(&mut p, "f9"), set(&["f11"]), "{f}");
     let c = charges(&mut p, "f9");
-    assert_eq!(name(c[0].aux), "f10");
+    assert_eq!(name(first_cell(&c[0])), "f10");
     // A path of one cell (f10: only f11) gives no charge, even royal adjacent.
     let (f, mut p) = setup(Color::White, &[("f10", 'E'), ("e10", 'H'), ("a1", 'p')]);
     assert!(charges(&mut p, "f10").is_empty(), "{f}");
@@ -1066,8 +1074,8 @@ fn charge_captures_friend_and_foe() {
         let before_hash = p.hash();
         let before_moves = legal_moves(r, &mut p);
         let mv = the_move(&mut p, "f2", to);
-        assert_eq!(mv.kind, MoveKind::Sweep);
-        assert_eq!(name(mv.aux), "f3");
+        assert!(mv.is_sweep());
+        assert_eq!(name(first_cell(&mv)), "f3");
         p.make(r, mv);
         assert_eq!(p.hash(), p.compute_hash(r));
         assert_eq!(at(&p, "f2"), None, "the Elephant is gone");
@@ -1203,7 +1211,7 @@ fn guard_from_charge_promotes_in_zone() {
             ],
         );
         let mv = the_move(&mut p, from, to);
-        assert_eq!(mv.kind, MoveKind::Sweep, "{f}");
+        assert!(mv.is_sweep(), "{f}");
         assert_eq!(promoted_to(&mv, Color::White), Some('H'), "{f}");
         p.make(r, mv);
         assert_eq!(at(&p, to), Some('H'));

@@ -4,7 +4,7 @@
 //! and an attacker bound by the first-move rule.
 
 use crate::common::{load_variant as load, pos};
-use fairyrules::rules::Rules;
+use fairyrules::Rules;
 
 /// The legal moves from `fen` of the piece on `from`, as sorted move strings.
 fn moves_from(rules: &Rules, fen: &str, from: &str) -> Vec<String> {

@@ -8,7 +8,6 @@ mod cli_contract;
 mod cli_validate;
 mod engine_strength;
 mod explain_cli;
-mod fast_path_agreement;
 mod glinski_rules;
 mod hectochess_rules;
 mod hero_rules;

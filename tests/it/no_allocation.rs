@@ -8,9 +8,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use fairyrules::fen::parse_fen;
-use fairyrules::load::load_file;
-use fairyrules::perft::{perft_in, MoveStack};
+use fairyrules::parse_fen;
+use fairyrules::Rules;
+use fairyrules::{perft_in, MoveStack};
 
 struct Counting;
 
@@ -70,8 +70,8 @@ fn perft_depth_3_allocates_nothing_after_the_first_run() {
     files.sort();
     assert!(files.len() >= 8);
     for file in files {
-        let rules = load_file(&file).unwrap();
-        let mut pos = parse_fen(&rules, &rules.start_fen).unwrap();
+        let rules = Rules::load(&file).unwrap();
+        let mut pos = parse_fen(&rules, rules.start_fen()).unwrap();
         let mut stack = MoveStack::new(3);
         let first = perft_in(&rules, &mut pos, 3, &mut stack);
         let (second, allocated) = allocations_of(|| perft_in(&rules, &mut pos, 3, &mut stack));

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 
 use crate::common::{legal, load_variant};
 
-use fairyrules::fen::{parse_fen, to_fen};
-use fairyrules::notation::parse_move;
-use fairyrules::perft::{divide, perft};
+use fairyrules::parse_move;
+use fairyrules::{divide, perft};
+use fairyrules::{parse_fen, to_fen};
 
 /// Largest count checked by the default (non-ignored) test.
 const DEFAULT_LIMIT: u64 = 5_000_000;
@@ -130,7 +130,10 @@ fn check_file(path: &Path, deep: bool) -> Vec<String> {
         .iter()
         .filter(|c| (c.nodes > DEFAULT_LIMIT) == deep)
     {
-        let fen = case.fen.clone().unwrap_or_else(|| rules.start_fen.clone());
+        let fen = case
+            .fen
+            .clone()
+            .unwrap_or_else(|| rules.start_fen().to_string());
         let mut pos = parse_fen(&rules, &fen)
             .unwrap_or_else(|e| panic!("{}: bad position string `{fen}`: {e}", case.origin));
         for text in &case.moves {
@@ -300,7 +303,7 @@ fn divide_matches_perft_hectochess() {
 #[test]
 fn divide_at_start_of_chess_is_twenty_times_twenty() {
     let rules = load_variant("chess.toml");
-    let mut pos = parse_fen(&rules, &rules.start_fen).unwrap();
+    let mut pos = parse_fen(&rules, rules.start_fen()).unwrap();
     let rows = divide(&rules, &mut pos, 2);
     assert_eq!(rows.len(), 20);
     assert!(rows.iter().all(|r| r.1 == 20), "{rows:?}");

@@ -6,13 +6,12 @@ use std::sync::OnceLock;
 
 use crate::common::{legal, load_variant, play_all, start, variant_path};
 
-use fairyrules::cellset::CellSet;
-use fairyrules::fen::{parse_fen, to_fen};
-use fairyrules::load::compile_text;
-use fairyrules::movegen::legal_moves;
-use fairyrules::notation::{move_to_string, parse_move};
-use fairyrules::position::{Move, Position};
-use fairyrules::rules::Rules;
+use fairyrules::legal_moves;
+use fairyrules::Rules;
+use fairyrules::{move_to_string, parse_move};
+use fairyrules::{parse_fen, to_fen};
+use fairyrules::{Cell, CellSet};
+use fairyrules::{Move, Position};
 use proptest::prelude::*;
 
 const MAX_PLIES: usize = 60;
@@ -43,7 +42,7 @@ struct Snapshot {
     moves: Vec<String>,
     unmoved: CellSet,
     ep_cells: CellSet,
-    ep_victim: Option<u8>,
+    ep_victim: Option<Cell>,
     plies: usize,
 }
 
@@ -338,7 +337,7 @@ fn hectochess_castles_two_or_three_squares_each_way() {
         let before = to_fen(rules, &pos);
         let mv = parse_move(rules, &mut pos, king).unwrap();
         pos.make(rules, mv);
-        let g = &rules.geometry;
+        let g = &rules.geometry();
         let to = g.parse_cell(&king[2..]).unwrap();
         assert_eq!(
             pos.piece_at(to).map(|p| rules.piece_char(p)),
@@ -394,7 +393,7 @@ fn chess_with_retreating_pawns() -> Rules {
     let pawn = "betza = \"fmWfceFifmnD\"";
     assert!(text.contains(pawn), "chess.toml's Pawn changed");
     let text = text.replace(pawn, "betza = \"fmWbmWfceFifmnD\"");
-    compile_text("retreating-pawns.toml", &text).unwrap_or_else(|f| panic!("{}", f.render()))
+    Rules::from_toml("retreating-pawns.toml", &text).unwrap_or_else(|f| panic!("{}", f.render()))
 }
 
 #[test]
@@ -437,7 +436,7 @@ fn explicit_unmoved_field_round_trips_in_chess() {
     let mut pos = parse_fen(rules, fen).unwrap();
     assert!(!pos
         .unmoved()
-        .contains(rules.geometry.parse_cell("e2").unwrap()));
+        .contains(rules.geometry().parse_cell("e2").unwrap()));
     let printed = assert_round_trip(rules, &mut pos);
     assert_eq!(
         printed,
@@ -449,7 +448,7 @@ fn explicit_unmoved_field_round_trips_in_chess() {
 
     // The start position needs no field.
     let mut s = start(rules);
-    assert_eq!(assert_round_trip(rules, &mut s), rules.start_fen);
+    assert_eq!(assert_round_trip(rules, &mut s), rules.start_fen());
 }
 
 #[test]

@@ -7,10 +7,10 @@
 use std::collections::BTreeSet;
 
 use crate::common::{load_variant, run, variant_arg};
-use fairyrules::fen::parse_fen;
-use fairyrules::movegen::legal_moves;
-use fairyrules::rules::Rules;
+use fairyrules::legal_moves;
+use fairyrules::parse_fen;
 use fairyrules::svg::render_position;
+use fairyrules::Rules;
 
 /// Render through the command line to stdout.
 fn render_cli(file: &str, extra: &[&str]) -> String {
@@ -94,7 +94,7 @@ fn cells_of_class(svg: &str, class: &str) -> BTreeSet<String> {
 /// Expected destinations of the piece on `cell` (legal moves, distinct targets), split into
 /// moves onto empty cells and captures.
 fn expected_targets(rules: &Rules, fen: &str, cell: &str) -> (BTreeSet<String>, BTreeSet<String>) {
-    let g = &rules.geometry;
+    let g = &rules.geometry();
     let mut pos = parse_fen(rules, fen).expect("valid position");
     let from = g.parse_cell(cell).unwrap();
     let mut quiet = BTreeSet::new();
@@ -219,7 +219,7 @@ fn hex_highlight_marks_exactly_the_legal_targets() {
         let svg = fairyrules::svg::render_position(
             &r,
             &parse_fen(&r, fen).unwrap(),
-            Some(r.geometry.parse_cell(cell).unwrap()),
+            Some(r.geometry().parse_cell(cell).unwrap()),
             false,
         )
         .unwrap();
@@ -236,16 +236,16 @@ fn hex_highlight_marks_exactly_the_legal_targets() {
     );
     assert_well_formed(&svg);
     let r = load_variant("heroes-hexagonal.toml");
-    let mut pos = parse_fen(&r, &r.start_fen).unwrap();
+    let mut pos = parse_fen(&r, r.start_fen()).unwrap();
     for m in ["e4e5", "e7e6"] {
-        let mv = fairyrules::notation::parse_move(&r, &mut pos, m).unwrap();
+        let mv = fairyrules::parse_move(&r, &mut pos, m).unwrap();
         pos.make(&r, mv);
     }
-    let from = r.geometry.parse_cell("e2").unwrap();
+    let from = r.geometry().parse_cell("e2").unwrap();
     let targets: BTreeSet<String> = legal_moves(&r, &mut pos)
         .iter()
         .filter(|m| m.from == from)
-        .map(|m| r.geometry.name(m.to).to_string())
+        .map(|m| r.geometry().name(m.to).to_string())
         .collect();
     let marked: BTreeSet<String> = cells_of_class(&svg, "move")
         .union(&cells_of_class(&svg, "capture"))
@@ -262,8 +262,8 @@ fn hex_highlight_marks_exactly_the_legal_targets() {
 fn highlight_of_the_side_not_to_move_and_errors() {
     // Black's knight at the start: its two moves, though White is to move.
     let r = load_variant("chess.toml");
-    let pos = parse_fen(&r, &r.start_fen).unwrap();
-    let svg = render_position(&r, &pos, r.geometry.parse_cell("g8"), false).unwrap();
+    let pos = parse_fen(&r, r.start_fen()).unwrap();
+    let svg = render_position(&r, &pos, r.geometry().parse_cell("g8"), false).unwrap();
     assert_eq!(
         cells_of_class(&svg, "move"),
         ["f6", "h6"].iter().map(|s| s.to_string()).collect()

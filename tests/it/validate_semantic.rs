@@ -8,8 +8,8 @@
 
 use crate::common::{boundaries, dump, expect_diag};
 use fairyrules::diagnostics::{Diagnostic, SourceFile};
-use fairyrules::fen::parse_fen;
-use fairyrules::load::compile_text;
+use fairyrules::parse_fen;
+use fairyrules::Rules;
 use proptest::prelude::*;
 
 const CHESS: &str = include_str!("../../variants/chess.toml");
@@ -23,11 +23,11 @@ fn load_bad(name: &str) -> (SourceFile, Vec<Diagnostic>) {
     );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let file = format!("{name}.toml");
-    let failure = match compile_text(&file, &text) {
+    let failure = match Rules::from_toml(&file, &text) {
         Ok(_) => panic!("{file} compiled without errors"),
         Err(f) => f,
     };
-    (failure.source, failure.diagnostics)
+    (failure.file, failure.diagnostics)
 }
 
 /// Compile `tests/data/semantic/<name>.toml` and check that it gives exactly `count`
@@ -52,7 +52,7 @@ fn expect_one(name: &str, message: &str, hint: Option<&str>, line_col: (usize, u
 #[test]
 fn shipped_variants_compile() {
     for (name, text) in [("chess.toml", CHESS), ("hectochess.toml", HECTOCHESS)] {
-        if let Err(f) = compile_text(name, text) {
+        if let Err(f) = Rules::from_toml(name, text) {
             panic!("{}", f.render());
         }
     }
@@ -357,9 +357,9 @@ fn rendered_promotion_typo() {
 /// Compile `text`; whatever the outcome, nothing panics, every diagnostic's span lies within
 /// the text and renders, and a successful compile has a start position that parses.
 fn check_result(text: &str) {
-    match compile_text("fuzz.toml", text) {
+    match Rules::from_toml("fuzz.toml", text) {
         Ok(rules) => {
-            if let Err(e) = parse_fen(&rules, &rules.start_fen) {
+            if let Err(e) = parse_fen(&rules, rules.start_fen()) {
                 panic!("compiled, but the start position does not parse: {e}\n{text}");
             }
         }
@@ -373,7 +373,7 @@ fn check_result(text: &str) {
                     text.len(),
                     d.message
                 );
-                let _ = failure.source.render(d);
+                let _ = failure.file.render(d);
             }
         }
     }

@@ -1,7 +1,7 @@
 //! `fairyrules xboard` through the binary: scripted CECP sessions.
 
 use crate::common::{load_variant, run_with_input, start, variant_arg};
-use fairyrules::notation::parse_move;
+use fairyrules::parse_move;
 
 /// Run `fairyrules xboard FILES...` (shipped variants by name) with a script on stdin;
 /// returns stdout lines.

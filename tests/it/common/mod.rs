@@ -14,14 +14,13 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-use fairyrules::cellset::{Cell, CellSet};
 use fairyrules::diagnostics::{Diagnostic, Severity, SourceFile};
-use fairyrules::fen::{parse_fen, to_fen};
-use fairyrules::load::load_file;
-use fairyrules::movegen::legal_moves;
-use fairyrules::notation::{move_to_string, parse_move};
-use fairyrules::position::{MoveKind, Position};
-use fairyrules::rules::{Color, Piece, Rules};
+use fairyrules::legal_moves;
+use fairyrules::Position;
+use fairyrules::{move_to_string, parse_move};
+use fairyrules::{parse_fen, to_fen};
+use fairyrules::{Cell, CellSet};
+use fairyrules::{Color, Piece, Rules};
 
 // ---------------------------------------------------------------------------------------
 // The shipped variants
@@ -46,7 +45,7 @@ pub fn variant_arg(file: &str) -> String {
 /// does not load.
 pub fn load_variant(file: &str) -> Rules {
     let path = variant_path(file);
-    load_file(&path).unwrap_or_else(|f| panic!("{}: {}", path.display(), f.render()))
+    Rules::load(&path).unwrap_or_else(|f| panic!("{}: {}", path.display(), f.render()))
 }
 
 /// Heroes Hexagonal Chess, loaded once per test binary.
@@ -66,13 +65,13 @@ pub fn pos(rules: &Rules, fen: &str) -> Position {
 
 /// The variant's start position.
 pub fn start(rules: &Rules) -> Position {
-    pos(rules, &rules.start_fen)
+    pos(rules, rules.start_fen())
 }
 
 /// The cell with this name; panics if there is none.
 pub fn cell(rules: &Rules, name: &str) -> Cell {
     rules
-        .geometry
+        .geometry()
         .parse_cell(name)
         .unwrap_or_else(|| panic!("`{name}` is not a cell"))
 }
@@ -149,7 +148,7 @@ pub fn castles(rules: &Rules, pos: &mut Position) -> Vec<String> {
     let moves = legal_moves(rules, pos);
     let mut out: Vec<String> = moves
         .iter()
-        .filter(|m| m.kind == MoveKind::Castle)
+        .filter(|m| m.is_castle())
         .map(|m| move_to_string(rules, &moves, m))
         .collect();
     out.sort();

@@ -6,9 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::fen::parse_fen;
-use crate::load::load_file;
-use crate::perft::perft_parallel;
+use fairyrules::parse_fen;
+use fairyrules::{perft_parallel, Rules};
 
 /// One measured row.
 #[derive(Debug, Clone)]
@@ -51,10 +50,10 @@ pub fn bench_file(
     max_depth: u32,
     threads: usize,
 ) -> Result<BenchRow, String> {
-    let rules = load_file(file).map_err(|f| f.render())?;
-    let mut pos = parse_fen(&rules, &rules.start_fen).map_err(|e| e.to_string())?;
+    let rules = Rules::load(file).map_err(|f| f.render())?;
+    let mut pos = parse_fen(&rules, rules.start_fen()).map_err(|e| e.to_string())?;
     let mut row = BenchRow {
-        variant: rules.name.clone(),
+        variant: rules.name().to_string(),
         depth: 0,
         nodes: 1,
         seconds: 0.0,
@@ -64,7 +63,7 @@ pub fn bench_file(
         let nodes = perft_parallel(&rules, &mut pos, depth, threads);
         let seconds = start.elapsed().as_secs_f64();
         row = BenchRow {
-            variant: rules.name.clone(),
+            variant: rules.name().to_string(),
             depth,
             nodes,
             seconds,

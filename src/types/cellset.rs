@@ -3,11 +3,7 @@
 //! Used for occupancy, piece lists, the never-moved set and per-cell reach tables. Copy, no
 //! allocation, iteration by `trailing_zeros`.
 
-/// A cell index on any board (at most 256 cells).
-pub type Cell = u8;
-
-/// The largest number of cells a board may have.
-pub const MAX_CELLS: usize = 256;
+use super::cell::Cell;
 
 /// A set of cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -20,21 +16,21 @@ impl CellSet {
     /// Whether `cell` is in the set.
     #[inline(always)]
     pub fn contains(&self, cell: Cell) -> bool {
-        let c = cell as usize;
+        let c = cell.index();
         (self.0[c >> 6] >> (c & 63)) & 1 != 0
     }
 
     /// Add a cell.
     #[inline(always)]
     pub fn insert(&mut self, cell: Cell) {
-        let c = cell as usize;
+        let c = cell.index();
         self.0[c >> 6] |= 1 << (c & 63);
     }
 
     /// Remove a cell.
     #[inline(always)]
     pub fn remove(&mut self, cell: Cell) {
-        let c = cell as usize;
+        let c = cell.index();
         self.0[c >> 6] &= !(1 << (c & 63));
     }
 
@@ -133,7 +129,7 @@ impl Iterator for CellSetIter {
             if w != 0 {
                 let bit = w.trailing_zeros() as usize;
                 self.words[self.word] = w & (w - 1);
-                return Some((self.word * 64 + bit) as Cell);
+                return Some(Cell::from_index(self.word * 64 + bit));
             }
             self.word += 1;
         }

@@ -22,15 +22,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::engine::{Engine, Limits, SearchResult};
-use crate::fen::parse_fen;
-use crate::geometry::Shape;
-use crate::hooks::Hook;
-use crate::load::load_file;
-use crate::notation::parse_move;
-use crate::outcome::{outcome, DrawReason, Outcome, WinReason};
-use crate::position::{Move, Position};
-use crate::rules::{Color, Rules};
+use fairyrules::engine::{Engine, Limits, SearchResult};
+use fairyrules::geometry::Shape;
+use fairyrules::parse_fen;
+use fairyrules::parse_move;
+use fairyrules::Position;
+use fairyrules::Rules;
+use fairyrules::{outcome, DrawReason, Outcome, WinReason};
+use fairyrules::{Color, KindId, Move};
 
 /// Arguments of `fairyrules xboard`.
 #[derive(clap::Args, Debug, Clone)]
@@ -56,11 +55,11 @@ pub struct Variant {
 impl Variant {
     /// Wrap compiled rules under a name.
     pub fn new(name: &str, rules: Rules) -> Variant {
-        let refused = match rules.geometry.shape {
+        let refused = match rules.geometry().shape {
             Shape::Hex { .. } => Some(format!(
                 "XBoard has no hexagonal boards, and {} is played on a {}-cell hexagonal board",
                 name,
-                rules.geometry.cell_count()
+                rules.geometry().cell_count()
             )),
             Shape::Square { .. } => piece_to_char(&rules).err(),
         };
@@ -81,7 +80,7 @@ pub fn piece_to_char(rules: &Rules) -> Result<String, String> {
     let mut table = [b'.'; 22];
     let king = SLOTS.len() - 1;
     let mut rest = Vec::new();
-    for (i, kind) in rules.kinds.iter().enumerate() {
+    for (i, kind) in rules.kinds().iter().enumerate() {
         if kind.royal && table[king] == b'.' {
             table[king] = kind.letter as u8;
         } else {
@@ -90,7 +89,7 @@ pub fn piece_to_char(rules: &Rules) -> Result<String, String> {
     }
     let mut unplaced = Vec::new();
     for &i in &rest {
-        let letter = rules.kinds[i].letter as u8;
+        let letter = rules.kinds()[i].letter as u8;
         match SLOTS[..king].iter().position(|&s| s == letter) {
             Some(p) if table[p] == b'.' => table[p] = letter,
             _ => unplaced.push(letter),
@@ -100,7 +99,7 @@ pub fn piece_to_char(rules: &Rules) -> Result<String, String> {
         let Some(p) = (0..king).find(|&p| table[p] == b'.') else {
             return Err(format!(
                 "{} has more piece kinds than XBoard has piece images",
-                rules.name
+                rules.name()
             ));
         };
         table[p] = letter;
@@ -109,58 +108,18 @@ pub fn piece_to_char(rules: &Rules) -> Result<String, String> {
     Ok(format!("{white}{}", white.to_ascii_lowercase()))
 }
 
-/// Remove castling (`O`) moves from a Betza string.
-fn without_castling(betza: &str) -> String {
-    let mut out = String::new();
-    let mut token = String::new();
-    let mut chars = betza.chars().peekable();
-    while let Some(c) = chars.next() {
-        token.push(c);
-        if c == '(' {
-            for d in chars.by_ref() {
-                token.push(d);
-                if d == ')' {
-                    break;
-                }
-            }
-        } else if !c.is_ascii_uppercase() {
-            continue;
-        }
-        // The atom's range: digits or the doubled letter.
-        while let Some(&d) = chars.peek() {
-            if d.is_ascii_digit() || (d == c && c.is_ascii_uppercase()) {
-                token.push(d);
-                chars.next();
-            } else {
-                break;
-            }
-        }
-        if !token.contains('O') {
-            out.push_str(&token);
-        }
-        token.clear();
-    }
-    out
-}
-
-/// The Betza description XBoard gets for a kind.
+/// The Betza description XBoard gets for a kind: the file's, unless its hook says otherwise.
 fn xboard_betza(rules: &Rules, kind: usize) -> String {
-    let k = &rules.kinds[kind];
-    match &k.hook {
-        Some(Hook::BorrowMoves(_)) => rules
-            .kinds
-            .iter()
-            .filter(|o| !matches!(o.hook, Some(Hook::BorrowMoves(_))))
-            .map(|o| without_castling(&o.betza.concat()))
-            .collect::<Vec<_>>()
-            .concat(),
-        _ => k.betza.concat(),
-    }
+    let k = &rules.kinds()[kind];
+    k.hook
+        .as_ref()
+        .and_then(|h| h.protocol_betza(rules, kind as KindId))
+        .unwrap_or_else(|| k.betza.concat())
 }
 
 /// XBoard numbers the ranks of 10-rank boards from 0.
 fn zero_based_ranks(rules: &Rules) -> bool {
-    matches!(rules.geometry.shape, Shape::Square { ranks: 10, .. })
+    matches!(rules.geometry().shape, Shape::Square { ranks: 10, .. })
 }
 
 /// Shift every rank number in `text` by `delta` (cells are a letter then digits).
@@ -186,13 +145,13 @@ fn shift_ranks(text: &str, delta: i32) -> String {
 
 /// A move as XBoard writes it: from, to, and the promotion letter if any.
 pub fn move_to_xboard(rules: &Rules, mv: &Move) -> String {
-    let g = &rules.geometry;
+    let g = &rules.geometry();
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if zero_based_ranks(rules) {
         s = shift_ranks(&s, -1);
     }
-    if let Some(k) = mv.promotion_kind() {
-        s.push(rules.kinds[k as usize].letter.to_ascii_lowercase());
+    if let Some(k) = mv.promotion {
+        s.push(rules.kinds()[k as usize].letter.to_ascii_lowercase());
     }
     s
 }
@@ -289,7 +248,7 @@ impl Session {
         self.current = index;
         self.pos = index.and_then(|i| {
             let rules = &self.variants[i].rules;
-            parse_fen(rules, &rules.start_fen).ok()
+            parse_fen(rules, rules.start_fen()).ok()
         });
         self.first_move_number = 1;
         self.engine.clear();
@@ -336,7 +295,7 @@ impl Session {
         let Some(rules) = self.rules() else {
             return Ok(());
         };
-        let Shape::Square { files, ranks } = rules.geometry.shape else {
+        let Shape::Square { files, ranks } = rules.geometry().shape else {
             return Ok(());
         };
         let Ok(table) = piece_to_char(rules) else {
@@ -345,9 +304,9 @@ impl Session {
         writeln!(
             out,
             "setup ({table}) {files}x{ranks}+0_fairy {}",
-            translate_fen(rules, &rules.start_fen, -1)
+            translate_fen(rules, rules.start_fen(), -1)
         )?;
-        for (i, kind) in rules.kinds.iter().enumerate() {
+        for (i, kind) in rules.kinds().iter().enumerate() {
             let betza = xboard_betza(rules, i);
             if kind.hook.is_some() {
                 writeln!(
@@ -592,7 +551,7 @@ fn thinking_line(rules: &Rules, r: &SearchResult) -> String {
 pub fn run(args: XboardArgs) -> Result<ExitCode, String> {
     let mut variants: Vec<Variant> = Vec::new();
     for file in &args.files {
-        let rules = load_file(file).map_err(|f| f.render())?;
+        let rules = Rules::load(file).map_err(|f| f.render())?;
         let stem = file
             .file_stem()
             .map(|s| s.to_string_lossy().to_lowercase())
@@ -617,14 +576,6 @@ pub fn run(args: XboardArgs) -> Result<ExitCode, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn castling_is_removed_from_lent_moves() {
-        assert_eq!(without_castling("KisO2"), "K");
-        assert_eq!(without_castling("KisO3isO2"), "K");
-        assert_eq!(without_castling("fmWfceFifmnD"), "fmWfceFifmnD");
-        assert_eq!(without_castling("NN(4,1)R4"), "NN(4,1)R4");
-    }
 
     #[test]
     fn ranks_shift() {

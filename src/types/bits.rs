@@ -6,7 +6,8 @@
 //! 128 (10×10, the 91-cell hex), the full set otherwise. Loading a table entry as a `u64`
 //! reads its first word only; the words beyond the board's cells are always zero.
 
-use crate::cellset::{Cell, CellSet};
+use super::cell::Cell;
+use super::cellset::CellSet;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 /// A set of cells as a machine word (or four), with the operations move generation needs.
@@ -70,7 +71,7 @@ impl<B: Bits> Iterator for BitsIter<B> {
 impl Bits for u64 {
     #[inline(always)]
     fn pop_lowest(&mut self) -> Cell {
-        let cell = self.trailing_zeros() as Cell;
+        let cell = Cell::from_index(self.trailing_zeros() as usize);
         *self &= *self - 1;
         cell
     }
@@ -86,11 +87,11 @@ impl Bits for u64 {
     }
     #[inline(always)]
     fn lowest(self) -> Cell {
-        self.trailing_zeros() as Cell
+        Cell::from_index(self.trailing_zeros() as usize)
     }
     #[inline(always)]
     fn highest(self) -> Cell {
-        (63 - self.leading_zeros()) as Cell
+        Cell::from_index((63 - self.leading_zeros()) as usize)
     }
     #[inline(always)]
     fn count(self) -> u32 {
@@ -98,22 +99,22 @@ impl Bits for u64 {
     }
     #[inline(always)]
     fn has(self, cell: Cell) -> bool {
-        (self >> (cell & 63)) & 1 != 0
+        (self >> (cell.index() & 63)) & 1 != 0
     }
     #[inline(always)]
     fn up_to(cell: Cell) -> Self {
-        u64::MAX >> (63 - (cell & 63))
+        u64::MAX >> (63 - (cell.index() & 63))
     }
     #[inline(always)]
     fn from_on(cell: Cell) -> Self {
-        u64::MAX << (cell & 63)
+        u64::MAX << (cell.index() & 63)
     }
 }
 
 impl Bits for u128 {
     #[inline(always)]
     fn pop_lowest(&mut self) -> Cell {
-        let cell = self.trailing_zeros() as Cell;
+        let cell = Cell::from_index(self.trailing_zeros() as usize);
         *self &= *self - 1;
         cell
     }
@@ -129,11 +130,11 @@ impl Bits for u128 {
     }
     #[inline(always)]
     fn lowest(self) -> Cell {
-        self.trailing_zeros() as Cell
+        Cell::from_index(self.trailing_zeros() as usize)
     }
     #[inline(always)]
     fn highest(self) -> Cell {
-        (127 - self.leading_zeros()) as Cell
+        Cell::from_index((127 - self.leading_zeros()) as usize)
     }
     #[inline(always)]
     fn count(self) -> u32 {
@@ -141,15 +142,15 @@ impl Bits for u128 {
     }
     #[inline(always)]
     fn has(self, cell: Cell) -> bool {
-        (self >> (cell & 127)) & 1 != 0
+        (self >> (cell.index() & 127)) & 1 != 0
     }
     #[inline(always)]
     fn up_to(cell: Cell) -> Self {
-        u128::MAX >> (127 - (cell & 127))
+        u128::MAX >> (127 - (cell.index() & 127))
     }
     #[inline(always)]
     fn from_on(cell: Cell) -> Self {
-        u128::MAX << (cell & 127)
+        u128::MAX << (cell.index() & 127)
     }
 }
 
@@ -199,7 +200,7 @@ impl Bits for CellSet {
         cell
     }
     const ZERO: Self = CellSet::EMPTY;
-    const CELLS: usize = crate::cellset::MAX_CELLS;
+    const CELLS: usize = super::cell::MAX_CELLS;
     #[inline(always)]
     fn load(set: &CellSet) -> Self {
         *set
@@ -214,16 +215,16 @@ impl Bits for CellSet {
     }
     #[inline(always)]
     fn lowest(self) -> Cell {
-        self.iter().next().unwrap_or(0)
+        self.iter().next().unwrap_or(Cell::from_index(0))
     }
     #[inline(always)]
     fn highest(self) -> Cell {
         for w in (0..4).rev() {
             if self.0[w] != 0 {
-                return (w * 64 + 63 - self.0[w].leading_zeros() as usize) as Cell;
+                return Cell::from_index(w * 64 + 63 - self.0[w].leading_zeros() as usize);
             }
         }
-        0
+        Cell::from_index(0)
     }
     #[inline(always)]
     fn count(self) -> u32 {
@@ -235,7 +236,7 @@ impl Bits for CellSet {
     }
     #[inline(always)]
     fn up_to(cell: Cell) -> Self {
-        let c = cell as usize;
+        let c = cell.index();
         let mut words = [0u64; 4];
         for (w, word) in words.iter_mut().enumerate() {
             *word = match (w * 64).cmp(&(c & !63)) {
@@ -285,16 +286,16 @@ impl Width {
 macro_rules! with_width {
     ($width:expr, $B:ident => $body:expr) => {
         match $width {
-            $crate::bits::Width::W64 => {
+            $crate::types::Width::W64 => {
                 type $B = u64;
                 $body
             }
-            $crate::bits::Width::W128 => {
+            $crate::types::Width::W128 => {
                 type $B = u128;
                 $body
             }
-            $crate::bits::Width::W256 => {
-                type $B = $crate::cellset::CellSet;
+            $crate::types::Width::W256 => {
+                type $B = $crate::types::CellSet;
                 $body
             }
         }
@@ -305,12 +306,9 @@ macro_rules! with_width {
 mod tests {
     use super::*;
 
-    fn set(cells: &[Cell]) -> CellSet {
-        cells.iter().copied().collect()
-    }
-
-    fn check_width<B: Bits + std::fmt::Debug>(cells: &[Cell]) {
-        let stored = set(cells);
+    fn check_width<B: Bits + std::fmt::Debug>(indices: &[usize]) {
+        let cells: Vec<Cell> = indices.iter().map(|&i| Cell::from_index(i)).collect();
+        let stored: CellSet = cells.iter().copied().collect();
         let b = B::load(&stored);
         assert_eq!(b.store(), stored);
         assert_eq!(b.cells().collect::<Vec<_>>(), cells.to_vec());
@@ -319,14 +317,15 @@ mod tests {
             assert_eq!(b.lowest(), lo);
             assert_eq!(b.highest(), hi);
         }
-        for c in 0..B::CELLS.min(256) {
-            let c = c as Cell;
-            assert_eq!(b.has(c), cells.contains(&c), "has {c}");
+        for i in 0..B::CELLS.min(256) {
+            let c = Cell::from_index(i);
+            assert_eq!(b.has(c), cells.contains(&c), "has {i}");
             let up: Vec<Cell> = B::up_to(c).cells().collect();
-            assert_eq!(up, (0..=c).collect::<Vec<_>>(), "up_to {c}");
-            assert_eq!(B::up_to(c) | B::from_on(c), !B::ZERO, "cover {c}");
+            let expected: Vec<Cell> = (0..=i).map(Cell::from_index).collect();
+            assert_eq!(up, expected, "up_to {i}");
+            assert_eq!(B::up_to(c) | B::from_on(c), !B::ZERO, "cover {i}");
             let both: Vec<Cell> = (B::up_to(c) & B::from_on(c)).cells().collect();
-            assert_eq!(both, vec![c], "up_to and from_on meet in {c}");
+            assert_eq!(both, vec![c], "up_to and from_on meet in {i}");
         }
     }
 

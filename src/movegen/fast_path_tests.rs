@@ -1,4 +1,4 @@
-//! The hot path takes shortcuts that a slower form of the same rule must confirm. Along
+//! Unit tests: the hot path takes shortcuts that a slower form of the same rule must confirm. Along
 //! random games of every shipped variant these tests check:
 //! - the cell-set width: the board's own width (`u64`, `u128`) gives the same legal moves as
 //!   the full 256-bit sets;
@@ -7,16 +7,35 @@
 //! - legality without making the move: the legal moves are exactly the pseudo-legal moves
 //!   that, made, leave no royal piece attacked (castling aside, which is always made).
 
-use crate::common::load_variant as load;
-use fairyrules::bits::{Bits, Width};
-use fairyrules::cellset::CellSet;
-use fairyrules::fen::parse_fen;
-use fairyrules::movegen::{
-    flag_mask, for_each_target, generate_legal, generate_legal_in, generate_piece_records,
-    generate_pseudo, initial_allowed, push, royal_attacked,
+use super::attacks::royal_attacked;
+use super::{generate_legal, generate_legal_in, generate_pseudo};
+use crate::position::Position;
+use crate::rules::{flag, Rules};
+use crate::targets::{
+    flag_mask, for_each_target, generate_piece_records, initial_allowed, push_with_promotion,
 };
-use fairyrules::position::{Move, MoveKind, Position};
-use fairyrules::rules::{flag, Piece, Rules};
+use crate::types::{Bits, Cell, CellSet, Move, Piece, Width};
+
+/// A shipped variant.
+fn load(file: &str) -> Rules {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("variants")
+        .join(file);
+    Rules::load(&path).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+/// A small deterministic generator of random numbers (64-bit LCG).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
 
 const VARIANTS: [&str; 8] = [
     "chess.toml",
@@ -34,10 +53,10 @@ const PLIES: usize = 80;
 /// Play random games of `rules` and call `check` on every position reached.
 fn along_random_games(rules: &Rules, mut check: impl FnMut(&mut Position, &str)) {
     for game in 0..GAMES {
-        let mut rng = crate::common::Rng(game * 7919 + 17);
-        let mut pos = parse_fen(rules, &rules.start_fen).expect("start position");
+        let mut rng = Rng(game * 7919 + 17);
+        let mut pos = Position::start(rules);
         for ply in 0..PLIES {
-            let at = format!("{} game {game} ply {ply}", rules.name);
+            let at = format!("{} game {game} ply {ply}", rules.name());
             check(&mut pos, &at);
             let mut moves = Vec::new();
             generate_legal(rules, &mut pos, &mut moves);
@@ -50,7 +69,7 @@ fn along_random_games(rules: &Rules, mut check: impl FnMut(&mut Position, &str))
 }
 
 fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
-    moves.sort_by_key(|m| (m.from, m.to, m.kind as u8, m.promotion, m.aux, m.aux2));
+    moves.sort();
     moves.dedup();
     moves
 }
@@ -63,7 +82,7 @@ fn legal_full_width(rules: &Rules, pos: &mut Position) -> Vec<Move> {
 }
 
 /// A piece's moves from its own records (hooks excluded), with the board's width.
-fn bundled_moves(rules: &Rules, pos: &Position, piece: Piece, from: u8) -> Vec<Move> {
+fn bundled_moves(rules: &Rules, pos: &Position, piece: Piece, from: Cell) -> Vec<Move> {
     let mut moves = Vec::new();
     match rules.width {
         Width::W64 => generate_piece_records::<u64>(rules, pos, piece, from, &mut moves),
@@ -74,7 +93,7 @@ fn bundled_moves(rules: &Rules, pos: &Position, piece: Piece, from: u8) -> Vec<M
 }
 
 /// A piece's moves by walking every one of its records, bundled or not.
-fn walked_moves(rules: &Rules, pos: &Position, piece: Piece, from: u8) -> Vec<Move> {
+fn walked_moves(rules: &Rules, pos: &Position, piece: Piece, from: Cell) -> Vec<Move> {
     let mut moves = Vec::new();
     let mask = flag_mask(rules, pos, piece, from);
     let initial_ok = initial_allowed(rules, pos, piece, from);
@@ -83,7 +102,7 @@ fn walked_moves(rules: &Rules, pos: &Position, piece: Piece, from: u8) -> Vec<Mo
             continue;
         }
         for_each_target(rules, pos, piece.color(), rec, mask, |target| {
-            push(rules, pos, piece, target.into_move(from), &mut moves);
+            push_with_promotion(rules, pos, piece, target.into_move(from), &mut moves);
         });
     }
     moves
@@ -113,8 +132,8 @@ fn bundled_leaps_and_slides_equal_their_records_walked_one_by_one() {
                 assert_eq!(
                     sorted(bundled_moves(&rules, pos, piece, from)),
                     sorted(walked_moves(&rules, pos, piece, from)),
-                    "{at}: piece {} on cell {from}",
-                    rules.kinds[piece.kind() as usize].id
+                    "{at}: piece {} on cell {from:?}",
+                    rules.kinds()[piece.kind() as usize].id
                 );
             }
         });
@@ -150,7 +169,7 @@ fn legal_moves_are_the_pseudo_legal_moves_that_keep_royals_safe() {
             let side = pos.side_to_move();
             let mut legal = Vec::new();
             generate_legal(&rules, pos, &mut legal);
-            legal.retain(|m| m.kind != MoveKind::Castle);
+            legal.retain(|m| !m.is_castle());
             let mut pseudo = Vec::new();
             generate_pseudo(&rules, pos, &mut pseudo);
             let made_and_tested: Vec<Move> = pseudo

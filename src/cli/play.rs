@@ -12,15 +12,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::engine::{Engine, Limits};
-use crate::fen::parse_fen;
-use crate::load::load_file;
-use crate::movegen::legal_moves;
-use crate::notation::{move_to_string, parse_move};
-use crate::outcome::{claimable_draw, outcome, DrawReason, Outcome};
-use crate::position::Position;
-use crate::render::{describe_outcome, render_text};
-use crate::rules::{Color, Rules};
+use fairyrules::engine::{Engine, Limits};
+use fairyrules::legal_moves;
+use fairyrules::parse_fen;
+use fairyrules::Color;
+use fairyrules::Position;
+use fairyrules::Rules;
+use fairyrules::{claimable_draw, outcome, DrawReason, Outcome};
+use fairyrules::{describe_outcome, render_text};
+use fairyrules::{move_to_string, parse_move};
 
 /// Who plays a side.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,7 +153,7 @@ pub fn play_game<R: BufRead, W: Write>(
     writeln!(
         out,
         "{}: White = {}, Black = {} (engine: {limits_text})",
-        rules.name,
+        rules.name(),
         player_name(config.players[0]),
         player_name(config.players[1])
     )?;
@@ -303,7 +303,7 @@ pub fn play_game<R: BufRead, W: Write>(
     };
 
     writeln!(out, "\nGame over: {result}")?;
-    writeln!(out, "\nGame record ({}):", rules.name)?;
+    writeln!(out, "\nGame record ({}):", rules.name())?;
     for line in record_lines(first_number, first_side, &record) {
         writeln!(out, "{line}")?;
     }
@@ -314,8 +314,11 @@ pub fn play_game<R: BufRead, W: Write>(
 
 /// Run `fairyrules play` on stdin/stdout.
 pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
-    let rules = load_file(&args.file).map_err(|f| f.render())?;
-    let fen = args.fen.clone().unwrap_or_else(|| rules.start_fen.clone());
+    let rules = Rules::load(&args.file).map_err(|f| f.render())?;
+    let fen = args
+        .fen
+        .clone()
+        .unwrap_or_else(|| rules.start_fen().to_string());
     let pos = parse_fen(&rules, &fen).map_err(|e| format!("error: position string: {e}"))?;
     let limits = match (args.depth, args.movetime) {
         (Some(d), _) => Limits::depth(d.max(1)),

@@ -1,0 +1,283 @@
+//! The `fairyrules` command line: one subcommand per job, over the library's public API.
+//! Each front end with more than a few lines has its own file.
+
+mod bench;
+mod play;
+mod xboard;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use fairyrules::{legal_moves, move_to_string, parse_fen, parse_move, render_text, to_fen};
+use fairyrules::{Position, Rules};
+
+/// Chess variants from declarative rule files.
+#[derive(Parser)]
+#[command(name = "fairyrules", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Where a position comes from: the start position, a position string, and moves played.
+#[derive(clap::Args)]
+struct PositionArgs {
+    /// Position string (default: the variant's start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves to play first, in order.
+    #[arg(long, num_args = 1.., value_delimiter = ' ')]
+    moves: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Perft speed from the start position of each variant, as a table.
+    Bench {
+        /// Variant files (default: every `variants/*.toml`).
+        files: Vec<PathBuf>,
+        /// Seconds a measured run should take at least (the depth grows until it does).
+        #[arg(long, default_value_t = 1.0)]
+        seconds: f64,
+        /// Deepest depth tried.
+        #[arg(long, default_value_t = 7)]
+        max_depth: u32,
+        /// Threads (root moves split across them).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Count the leaf nodes of the legal move tree.
+    Perft {
+        /// Variant file.
+        file: PathBuf,
+        /// Depth in plies.
+        depth: u32,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+        /// Split the root moves across this many threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// List the legal moves, one per line.
+    Moves {
+        /// Variant file.
+        file: PathBuf,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Draw the position as text.
+    Show {
+        /// Variant file.
+        file: PathBuf,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Draw the position as an SVG picture.
+    Render {
+        /// Variant file.
+        file: PathBuf,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Output file (`-` = stdout).
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+        /// Mark the legal moves of the piece on this cell.
+        #[arg(long)]
+        highlight: Option<String>,
+        /// Draw the board from Black's side.
+        #[arg(long)]
+        flip: bool,
+    },
+    /// Explain a piece: its moves on an empty board, marked, with its rules in words.
+    Explain {
+        /// Variant file.
+        file: PathBuf,
+        /// Piece id or letter.
+        piece: String,
+        /// Also write the diagrams as SVG to this file (`-` = stdout).
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+    },
+    /// Check variant files and report every problem.
+    Validate {
+        /// Variant files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Play a game: human and/or engine players, moves typed on stdin.
+    Play(play::PlayArgs),
+    /// Run the engine over the XBoard/WinBoard protocol (CECP) on stdin/stdout.
+    Xboard(xboard::XboardArgs),
+}
+
+fn load(file: &std::path::Path) -> Result<Rules, String> {
+    Rules::load(file).map_err(|f| f.render())
+}
+
+fn position(rules: &Rules, args: &PositionArgs) -> Result<Position, String> {
+    let fen = args
+        .fen
+        .clone()
+        .unwrap_or_else(|| rules.start_fen().to_string());
+    let mut pos = parse_fen(rules, &fen).map_err(|e| format!("error: position string: {e}"))?;
+    for (i, text) in args.moves.iter().enumerate() {
+        let mv = parse_move(rules, &mut pos, text).map_err(|e| {
+            format!(
+                "error: move {} of --moves (`{text}`): {e}\n  position: {}",
+                i + 1,
+                to_fen(rules, &pos)
+            )
+        })?;
+        pos.make(rules, mv);
+    }
+    Ok(pos)
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    match cli.command {
+        Command::Perft {
+            file,
+            depth,
+            position: args,
+            divide: by_move,
+            threads,
+        } => {
+            let rules = load(&file)?;
+            let mut pos = position(&rules, &args)?;
+            let start = std::time::Instant::now();
+            let nodes = if by_move {
+                let rows = fairyrules::divide_parallel(&rules, &mut pos, depth, threads);
+                for (name, n) in &rows {
+                    println!("{name}: {n}");
+                }
+                rows.iter().map(|r| r.1).sum()
+            } else {
+                fairyrules::perft_parallel(&rules, &mut pos, depth, threads)
+            };
+            let secs = start.elapsed().as_secs_f64();
+            println!("nodes: {nodes}");
+            eprintln!(
+                "time: {:.3} s, {:.0} nodes/s",
+                secs,
+                nodes as f64 / secs.max(1e-9)
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Moves {
+            file,
+            position: args,
+        } => {
+            let rules = load(&file)?;
+            let mut pos = position(&rules, &args)?;
+            let moves = legal_moves(&rules, &mut pos);
+            let mut names: Vec<String> = moves
+                .iter()
+                .map(|m| move_to_string(&rules, &moves, m))
+                .collect();
+            names.sort();
+            for n in names {
+                println!("{n}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Show {
+            file,
+            position: args,
+        } => {
+            let rules = load(&file)?;
+            let mut pos = position(&rules, &args)?;
+            print!("{}", render_text(&rules, &mut pos));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Render {
+            file,
+            position: args,
+            output,
+            highlight,
+            flip,
+        } => {
+            let rules = load(&file)?;
+            let pos = position(&rules, &args)?;
+            fairyrules::svg::render_command(&rules, &pos, highlight.as_deref(), flip, &output)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Explain {
+            file,
+            piece,
+            output,
+        } => {
+            let rules = load(&file)?;
+            fairyrules::explain::command(&rules, &piece, output.as_deref())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Play(args) => play::run(args),
+        Command::Xboard(args) => xboard::run(args),
+        Command::Bench {
+            files,
+            seconds,
+            max_depth,
+            threads,
+        } => {
+            let files = if files.is_empty() {
+                bench::variant_files(std::path::Path::new("variants"))
+            } else {
+                files
+            };
+            if files.is_empty() {
+                return Err(
+                    "error: no variant files (give some, or run from the project root)".into(),
+                );
+            }
+            let mut rows = Vec::new();
+            for file in &files {
+                rows.push(bench::bench_file(file, seconds, max_depth, threads)?);
+                eprint!(".");
+            }
+            eprintln!();
+            print!("{}", bench::table(&rows));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Validate { files } => {
+            let mut failed = false;
+            for file in &files {
+                match Rules::load(file) {
+                    Ok(rules) => println!("{}", fairyrules::summary(&rules, file)),
+                    Err(f) => {
+                        failed = true;
+                        eprint!("{}", f.render());
+                        eprintln!(
+                            "{}: {} error{}",
+                            file.display(),
+                            f.diagnostics.len(),
+                            if f.diagnostics.len() == 1 { "" } else { "s" }
+                        );
+                    }
+                }
+            }
+            Ok(if failed {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+    }
+}
+
+/// Parse the command line and run it; exit status 2 when the command could not run.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(message) => {
+            eprint!("{message}");
+            if !message.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+//! Zobrist keys for a variant: random 64-bit keys from a fixed seed, so that the same file
+//! always hashes positions the same way (hashes can be compared across runs).
+
+use crate::board::Zobrist;
+use crate::types::{Cell, Piece, PieceCellTable};
+
+/// Keys for `pieces` pieces (twice the kinds) on `cells` cells.
+pub(super) fn zobrist_keys(pieces: usize, cells: usize) -> Zobrist {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut piece = PieceCellTable::new(pieces, cells, 0);
+    for index in 0..pieces {
+        for cell in 0..cells {
+            *piece.get_mut(Piece::from_index(index), Cell::from_index(cell)) = next();
+        }
+    }
+    let black = next();
+    let en_passant = (0..cells).map(|_| next()).collect();
+    let unmoved = (0..cells).map(|_| next()).collect();
+    Zobrist {
+        piece,
+        black,
+        en_passant,
+        unmoved,
+    }
+}

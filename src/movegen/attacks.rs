@@ -1,0 +1,70 @@
+//! Attack queries: whether a side could capture on a cell, and whether a side's royal
+//! pieces are attacked. They start from the target: the reverse attack tables name the few
+//! cells an attacker could stand on, and only pieces there are looked at.
+
+use crate::board::Board;
+use crate::rules::Rules;
+use crate::targets::piece_attacks;
+use crate::types::{Bits, Cell, Color, Piece};
+use crate::with_width;
+
+/// Whether a piece of `by` attacks (could capture on) `target`, ignoring pins.
+pub fn is_attacked(rules: &Rules, board: &Board, target: Cell, by: Color) -> bool {
+    with_width!(rules.width, B => is_attacked_in::<B>(rules, board, target, by))
+}
+
+/// [`is_attacked`] with cell sets of width `B`.
+#[inline(always)]
+pub(crate) fn is_attacked_in<B: Bits>(
+    rules: &Rules,
+    board: &Board,
+    target: Cell,
+    by: Color,
+) -> bool {
+    // Only pieces standing where some kind of theirs could attack from are looked at.
+    let candidates = B::load(rules.attackers_any(by, target)) & B::load(board.occupied(by));
+    for from in candidates.cells() {
+        let piece = board.occupant(from);
+        if rules.attackers_free(piece, target).contains(from)
+            || (rules.attackers_conditional(piece, target).contains(from)
+                && piece_attacks::<B>(rules, board, piece, from, target))
+        {
+            return true;
+        }
+    }
+    for &k in &rules.hook_kinds {
+        let piece = Piece::new(k, by);
+        if let Some(hook) = &rules.kinds[k as usize].hook {
+            for from in board.cells_of(piece).iter() {
+                if hook.attacks(rules, board, piece, from, target) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Whether some royal piece of `side` is attacked.
+pub fn royal_attacked(rules: &Rules, board: &Board, side: Color) -> bool {
+    with_width!(rules.width, B => royal_attacked_in::<B>(rules, board, side))
+}
+
+/// [`royal_attacked`] with cell sets of width `B`.
+#[inline(always)]
+pub(crate) fn royal_attacked_in<B: Bits>(rules: &Rules, board: &Board, side: Color) -> bool {
+    let enemy = side.flip();
+    for &k in &rules.royal_kinds {
+        for cell in B::load(board.cells_of(Piece::new(k, side))).cells() {
+            if is_attacked_in::<B>(rules, board, cell, enemy) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the side to move is in check.
+pub fn in_check(rules: &Rules, board: &Board) -> bool {
+    royal_attacked(rules, board, board.side_to_move())
+}

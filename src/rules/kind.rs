@@ -1,0 +1,84 @@
+//! A piece kind as the variant declares it, resolved against the other kinds: letter, name,
+//! Betza moves, royalty, promotion, castling partners and the special rules it obeys.
+
+use std::sync::Arc;
+
+use super::hook::Hook;
+use crate::types::{CellSet, KindId};
+
+/// Per-kind summary bits, so the hot path can skip lookups for plain kinds.
+pub mod kind_flag {
+    /// The kind has a hook.
+    pub const HOOK: u8 = 1;
+    /// The kind has `when_adjacent_to` extra moves.
+    pub const ADJACENT: u8 = 2;
+    /// The kind's starting pieces make their first move without capturing.
+    pub const FIRST_MOVE_RESTRICTED: u8 = 4;
+    /// The kind's initial moves depend on an `initial_zone`.
+    pub const INITIAL_ZONE: u8 = 8;
+    /// The kind castles or is a castling partner.
+    pub const CASTLING: u8 = 16;
+    /// The kind has promotion rules.
+    pub const PROMOTES: u8 = 32;
+}
+
+/// One promotion rule of a piece.
+#[derive(Debug, Clone)]
+pub struct Promotion {
+    /// Cells where a move ending there promotes, per colour (empty for adjacency rules).
+    pub zone: [CellSet; 2],
+    /// The move ends next to an enemy piece of one of these kinds.
+    pub adjacent_to_enemy: Vec<KindId>,
+    /// Kinds it may become (each a separate move).
+    pub to: Vec<KindId>,
+    /// It must promote (otherwise not promoting is also a move).
+    pub forced: bool,
+}
+
+/// A piece kind.
+#[derive(Debug, Clone)]
+pub struct PieceKind {
+    /// Table key in the file (`king`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Upper-case letter (White); Black uses the lower case.
+    pub letter: char,
+    /// The Betza strings as written.
+    pub betza: Vec<String>,
+    /// Royal: may not be left attacked; checkmating it wins.
+    pub royal: bool,
+    /// Material value in pawns, if given.
+    pub value: Option<f64>,
+    /// Promotion rules in priority order: the first whose trigger holds decides.
+    pub promotion: Vec<Promotion>,
+    /// Kinds this piece castles with.
+    pub castles_with: Vec<KindId>,
+    /// Its moves reset the n-move counter.
+    pub resets_n_move: bool,
+    /// Its never-moved state matters (initial moves, castling) and is tracked.
+    pub tracks_unmoved: bool,
+    /// Cells (per colour) from which its initial (`i`) moves are allowed; `None` = while it
+    /// has never moved.
+    pub initial_zone: Option<[CellSet; 2]>,
+    /// False: a piece of this kind that starts the game on the board makes its first move
+    /// without capturing (and attacks nothing before it).
+    pub first_move_captures: bool,
+    /// Every move of this kind keeps the cell colour (a Bishop, a Ferz).
+    pub color_bound: bool,
+    /// A native move mechanism.
+    pub hook: Option<Arc<dyn Hook>>,
+    /// Friendly kinds whose adjacency gives this kind its extra (`when_adjacent_to`) moves.
+    pub adjacent_kinds: Vec<KindId>,
+    /// The extra moves' Betza strings, as written.
+    pub adjacent_betza: Vec<String>,
+    /// It has castling (`O`) moves.
+    pub castles: bool,
+}
+
+impl PieceKind {
+    /// Whether the kind has a hook that borrows other kinds' moves (such a kind lends none).
+    pub fn borrows_moves(&self) -> bool {
+        self.hook.as_ref().is_some_and(|h| h.borrows_moves())
+    }
+}

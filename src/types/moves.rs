@@ -1,0 +1,100 @@
+//! A move that says what it is: a plain move or capture, a double step that gives the
+//! opponent an en passant right, an en passant capture, castling, or a sweep (a charge that
+//! captures every piece on its path). Any of them may end in a promotion.
+
+use super::cell::Cell;
+use super::piece::KindId;
+
+/// The longest sweep path after its first cell (the captures a [`MoveKind::Sweep`] may
+/// make); an unmake record keeps this many captured pieces.
+pub const MAX_SWEEP: usize = 8;
+
+/// What kind of move a [`Move`] is, with the cells only that kind needs.
+/// (`repr(u8)`: an explicit tag byte makes "which kind" one compare on the hot path.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum MoveKind {
+    /// A move to an empty cell, or a capture on `to`.
+    Normal,
+    /// A move to an empty cell that passes `passed` (and `also_passed`), giving the
+    /// opponent an en passant right on them.
+    DoubleStep {
+        /// The first cell passed over.
+        passed: Cell,
+        /// A second cell passed over (a triple step), if any.
+        also_passed: Option<Cell>,
+    },
+    /// An en passant capture: the mover lands on `to` and the piece on `victim` is removed.
+    EnPassant {
+        /// The captured piece's cell.
+        victim: Cell,
+    },
+    /// Castling: the king-like piece goes `from` → `to`, its partner `partner_from` →
+    /// `partner_to`.
+    Castle {
+        /// Where the partner stands.
+        partner_from: Cell,
+        /// Where the partner goes.
+        partner_to: Cell,
+    },
+    /// A charge along a straight line whose first cell is `first`: every piece after it up
+    /// to and including `to` is captured. The mover always changes kind ([`Move::promotion`]
+    /// holds the kind it ends as).
+    Sweep {
+        /// The first cell of the path (empty; nothing is captured there).
+        first: Cell,
+    },
+}
+
+/// A move. Compact and `Copy`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Origin.
+    pub from: Cell,
+    /// Destination of the moving piece.
+    pub to: Cell,
+    /// The kind the moving piece becomes, if it changes (a promotion, or a sweep's result).
+    pub promotion: Option<KindId>,
+    /// What the move is.
+    pub kind: MoveKind,
+}
+
+impl Move {
+    /// A plain move or capture.
+    #[inline(always)]
+    pub fn normal(from: Cell, to: Cell) -> Move {
+        Move {
+            from,
+            to,
+            promotion: None,
+            kind: MoveKind::Normal,
+        }
+    }
+
+    /// The same move, promoting to `kind`.
+    #[inline(always)]
+    pub fn promoting(self, kind: KindId) -> Move {
+        Move {
+            promotion: Some(kind),
+            ..self
+        }
+    }
+
+    /// Whether this is an en passant capture.
+    #[inline(always)]
+    pub fn is_en_passant(&self) -> bool {
+        matches!(self.kind, MoveKind::EnPassant { .. })
+    }
+
+    /// Whether this is castling.
+    #[inline(always)]
+    pub fn is_castle(&self) -> bool {
+        matches!(self.kind, MoveKind::Castle { .. })
+    }
+
+    /// Whether this is a sweep (a charge).
+    #[inline(always)]
+    pub fn is_sweep(&self) -> bool {
+        matches!(self.kind, MoveKind::Sweep { .. })
+    }
+}
