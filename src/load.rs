@@ -59,6 +59,25 @@ impl Rules {
     }
 
     /// Read and compile a variant file.
+    ///
+    /// ```
+    /// use fairyrules::{perft, Position, Rules};
+    ///
+    /// let rules = Rules::load(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.toml"))?;
+    /// assert_eq!(rules.name(), "Chess");
+    /// assert_eq!(perft(&rules, &mut Position::start(&rules), 3), 8902);
+    /// # Ok::<(), fairyrules::LoadError>(())
+    /// ```
+    ///
+    /// A file with mistakes gives every problem at once, each located in the file:
+    ///
+    /// ```
+    /// use fairyrules::Rules;
+    ///
+    /// let text = "[variant]\nname = \"Bad\"\n[board]\nfiles = 8\nranks = 8\n[pieces.king]\nletter = \"K\"\nbetza = \"Kx\"\nroyal = true\n";
+    /// let error = Rules::from_toml("bad.toml", text).unwrap_err();
+    /// assert!(error.render().contains("bad.toml:8:"), "{error}");
+    /// ```
     pub fn load(path: impl AsRef<Path>) -> Result<Rules, LoadError> {
         let path = path.as_ref();
         let name = path.display().to_string();

@@ -123,6 +123,21 @@ pub fn royal_in_zone(rules: &Rules, pos: &Position, side: Color) -> bool {
 /// The result the rules impose now, without any claim. Wins by extinction and by a royal
 /// piece in its zone are judged first; when a move meets conditions for both sides, the
 /// side that made it wins.
+///
+/// ```
+/// use fairyrules::{outcome, Color, Outcome, Position, Rules, WinReason};
+///
+/// let rules = Rules::load(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.toml"))?;
+/// let mut pos = Position::start(&rules);
+/// for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+///     pos.play(&rules, text)?;
+/// }
+/// assert_eq!(
+///     outcome(&rules, &mut pos),
+///     Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate }
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn outcome(rules: &Rules, pos: &mut Position) -> Outcome {
     let side = pos.side_to_move();
     let mover = side.flip();

@@ -1,4 +1,4 @@
-//! Parser from Betza text to [`BetzaPiece`](super::BetzaPiece).
+//! Parser from Betza text to [`BetzaPiece`].
 //!
 //! The syntax lives in `grammar/betza.pest`; this module runs that grammar, turns the parse
 //! tree into the AST, and turns pest's failures into [`BetzaError`]s worded for a variant

@@ -23,7 +23,7 @@ pub trait Hook: std::fmt::Debug + Send + Sync {
         -> bool;
 
     /// Add to `lines` every cell whose change by a move of the other side could make the
-    /// piece on `from` attack `target` (the legality filter of [`crate::movegen`]). The
+    /// piece on `from` attack `target` (the legality filter of move generation). The
     /// other side's move can neither add pieces to this side nor change whether they stand
     /// next to their own pieces, so only path cells matter.
     fn add_attack_lines(

@@ -1,7 +1,7 @@
 //! The compiled, immutable description of a variant. Declared data (what the file says,
 //! resolved: the board, the piece kinds, the start position, the end rules) is kept apart
 //! from derived data (the per-piece-per-cell move records, reverse attack tables, per-kind
-//! summaries and hash keys that [`crate::compile`] computes from it in one step).
+//! summaries and hash keys that the compiler computes from it in one step).
 
 mod end;
 mod hook;

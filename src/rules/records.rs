@@ -174,7 +174,7 @@ impl MoveTables {
 }
 
 /// Reverse attack tables: for every piece and target cell, the cells from which such a piece
-/// could capture on the target (see [`crate::compile`]'s `attack_tables`).
+/// could capture on the target (built by the compiler).
 #[derive(Debug, Clone, Default)]
 pub struct AttackTables {
     /// Per (piece, target): origins from which it captures whatever else stands on the

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod architecture;
 mod betza_parser;
 mod cli_contract;
 mod cli_validate;
@@ -13,6 +14,7 @@ mod hectochess_rules;
 mod hero_rules;
 mod heroes_hexagonal_properties;
 mod heroes_hexagonal_rules;
+mod large_boards;
 mod legality_filter;
 mod load_errors;
 mod no_allocation;
