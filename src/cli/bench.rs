@@ -6,8 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use fairyrules::parse_fen;
-use fairyrules::{perft_parallel, Rules};
+use fairyrules::{perft_parallel, Position, Rules};
 
 /// One measured row.
 #[derive(Debug, Clone)]
@@ -51,7 +50,7 @@ pub fn bench_file(
     threads: usize,
 ) -> Result<BenchRow, String> {
     let rules = Rules::load(file).map_err(|f| f.render())?;
-    let mut pos = parse_fen(&rules, rules.start_fen()).map_err(|e| e.to_string())?;
+    let mut pos = Position::start(&rules);
     let mut row = BenchRow {
         variant: rules.name().to_string(),
         depth: 0,

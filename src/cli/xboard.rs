@@ -246,10 +246,7 @@ impl Session {
 
     fn select(&mut self, index: Option<usize>) {
         self.current = index;
-        self.pos = index.and_then(|i| {
-            let rules = &self.variants[i].rules;
-            parse_fen(rules, rules.start_fen()).ok()
-        });
+        self.pos = index.map(|i| Position::start(&self.variants[i].rules));
         self.first_move_number = 1;
         self.engine.clear();
     }
