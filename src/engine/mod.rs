@@ -21,6 +21,8 @@ pub mod eval;
 pub mod search;
 pub mod tt;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::position::Position;
@@ -32,8 +34,20 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are wins or losses.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 
+/// The clock of the side to move, for the engine's time manager.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the clock.
+    pub remaining: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control adds time, if the control has one.
+    pub moves_to_go: Option<u32>,
+}
+
 /// How long a search may run. Unset limits do not apply; with none set the search stops at
-/// depth [`search::DEFAULT_DEPTH`].
+/// depth [`search::DEFAULT_DEPTH`]. `infinite` searches until [`StopSignal::stop`] (depth
+/// still applies if set).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Maximum depth in plies.
@@ -42,6 +56,32 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Maximum number of nodes (interior and quiescence).
     pub nodes: Option<u64>,
+    /// The side to move's clock: the engine decides how much of it to use.
+    pub clock: Option<Clock>,
+    /// Search until stopped.
+    pub infinite: bool,
+}
+
+/// Stops a running search from another thread (a protocol's `stop`, a GUI's button). The
+/// search returns its best move found so far within a few thousand nodes.
+#[derive(Debug, Clone, Default)]
+pub struct StopSignal(Arc<AtomicBool>);
+
+impl StopSignal {
+    /// Ask the search to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for since the search began.
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Clear the request (done by the engine when a search begins).
+    pub(crate) fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
 }
 
 impl Limits {
@@ -68,6 +108,36 @@ impl Limits {
             ..Limits::default()
         }
     }
+
+    /// The wall-clock time the search may take: `movetime`, or a share of the clock
+    /// (`None`: no time limit).
+    pub fn time_budget(&self) -> Option<Duration> {
+        if self.infinite {
+            return self.movetime;
+        }
+        let from_clock = self.clock.map(|c| {
+            let moves = c.moves_to_go.unwrap_or(30).clamp(1, 60) as u32;
+            let share = c.remaining / moves + c.increment * 3 / 4;
+            // Never plan to use more than half of what is left, and keep a safety margin.
+            share
+                .min(c.remaining / 2)
+                .saturating_sub(Duration::from_millis(5))
+                .max(Duration::from_millis(1))
+        });
+        match (self.movetime, from_clock) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// One line of a multi-line search: a root move, its score and its principal variation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// Score in centipawns for the side to move.
+    pub score: i32,
+    /// The line, starting with its root move.
+    pub pv: Vec<Move>,
 }
 
 /// What a search found.
@@ -85,6 +155,8 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// Time spent.
     pub elapsed: Duration,
+    /// With [`Engine::set_multipv`] above 1: the best lines, best first (the first is `pv`).
+    pub lines: Vec<Line>,
 }
 
 impl SearchResult {
@@ -115,6 +187,9 @@ pub struct Engine {
     pub(crate) tt: tt::Table,
     pub(crate) seed: Option<u64>,
     pub(crate) state: search::State,
+    pub(crate) stop: StopSignal,
+    pub(crate) threads: usize,
+    pub(crate) multipv: usize,
 }
 
 impl Default for Engine {
@@ -130,7 +205,25 @@ impl Engine {
             tt: tt::Table::new(tt_megabytes),
             seed: None,
             state: search::State::default(),
+            stop: StopSignal::default(),
+            threads: 1,
+            multipv: 1,
         }
+    }
+
+    /// A handle that stops this engine's running search from another thread.
+    pub fn stop_signal(&self) -> StopSignal {
+        self.stop.clone()
+    }
+
+    /// Search with this many threads (at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Report this many best lines (at least 1) in [`SearchResult::lines`].
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.max(1);
     }
 
     /// Vary play deterministically: a seed adds a small jitter (under ±0.08 pawns) keyed by

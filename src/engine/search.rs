@@ -40,6 +40,8 @@ pub struct State {
     node_limit: Option<u64>,
     root_best: Option<Move>,
     root_score: i32,
+    /// Set from another thread to stop the search.
+    stop_signal: Option<super::StopSignal>,
 }
 
 struct Searcher<'a> {
@@ -89,6 +91,8 @@ pub(crate) fn run(
     report: &mut dyn FnMut(&SearchResult),
 ) -> SearchResult {
     let start = Instant::now();
+    engine.stop.reset();
+    let stop_signal = engine.stop.clone();
     engine.tt.new_search();
     let mut s = Searcher {
         rules,
@@ -98,6 +102,7 @@ pub(crate) fn run(
         cells: rules.cells(),
     };
     s.prepare(pos, limits, start);
+    s.st.stop_signal = Some(stop_signal);
 
     let mut result = SearchResult {
         best: None,
@@ -106,6 +111,7 @@ pub(crate) fn run(
         nodes: 0,
         pv: Vec::new(),
         elapsed: start.elapsed(),
+        lines: Vec::new(),
     };
     let decided = outcome(rules, pos);
     if decided != Outcome::Ongoing {
@@ -115,7 +121,9 @@ pub(crate) fn run(
     let root_moves = legal_moves(rules, pos);
     result.best = root_moves.first().copied();
 
-    let unlimited = limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none();
+    let budget = limits.time_budget();
+    let unlimited =
+        limits.depth.is_none() && budget.is_none() && limits.nodes.is_none() && !limits.infinite;
     let max_depth = limits
         .depth
         .unwrap_or(if unlimited { DEFAULT_DEPTH } else { MAX_DEPTH })
@@ -148,14 +156,18 @@ pub(crate) fn run(
         if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
             break;
         }
-        if let Some(t) = limits.movetime {
-            if root_moves.len() == 1 || start.elapsed() * 2 >= t {
+        if let Some(t) = budget {
+            if !limits.infinite && (root_moves.len() == 1 || start.elapsed() * 2 >= t) {
                 break;
             }
         }
     }
     result.nodes = s.st.nodes;
     result.elapsed = start.elapsed();
+    result.lines = vec![super::Line {
+        score: result.score,
+        pv: result.pv.clone(),
+    }];
     result
 }
 
@@ -165,7 +177,7 @@ impl Searcher<'_> {
         st.nodes = 0;
         st.stop = false;
         st.may_stop = false;
-        st.deadline = limits.movetime.map(|t| start + t);
+        st.deadline = limits.time_budget().map(|t| start + t);
         st.node_limit = limits.nodes;
         st.killers = vec![[None, None]; MAX_PLY + 1];
         let hsize = self.rules.kinds.len() * 2 * self.cells;
@@ -200,6 +212,10 @@ impl Searcher<'_> {
             }
         }
         if st.nodes & (CLOCK_INTERVAL - 1) == 0 {
+            if st.stop_signal.as_ref().is_some_and(|s| s.is_stopped()) {
+                st.stop = true;
+                return true;
+            }
             if let Some(d) = st.deadline {
                 if Instant::now() >= d {
                     st.stop = true;
