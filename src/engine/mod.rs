@@ -116,7 +116,7 @@ impl Limits {
             return self.movetime;
         }
         let from_clock = self.clock.map(|c| {
-            let moves = c.moves_to_go.unwrap_or(30).clamp(1, 60) as u32;
+            let moves = c.moves_to_go.unwrap_or(30).clamp(1, 60);
             let share = c.remaining / moves + c.increment * 3 / 4;
             // Never plan to use more than half of what is left, and keep a safety margin.
             share
