@@ -2,6 +2,9 @@
 //! Each front end with more than a few lines has its own file.
 
 mod bench;
+mod match_players;
+mod match_stats;
+mod matches;
 mod play;
 mod xboard;
 
@@ -110,6 +113,8 @@ enum Command {
     },
     /// Play a game: human and/or engine players, moves typed on stdin.
     Play(play::PlayArgs),
+    /// Play many engine games and report the score, balance and how games end.
+    Match(matches::MatchArgs),
     /// Run the engine over the XBoard/WinBoard protocol (CECP) on stdin/stdout.
     Xboard(xboard::XboardArgs),
 }
@@ -215,6 +220,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Play(args) => play::run(args),
+        Command::Match(args) => matches::run(args),
         Command::Xboard(args) => xboard::run(args),
         Command::Bench {
             files,

@@ -1,85 +1,250 @@
-//! Static evaluation: material, centralisation and advancement, all derived from the compiled
-//! rules so that it works for any variant, square or hexagonal, with or without hooks.
+//! Static evaluation, every term derived from the compiled rules so that it works for any
+//! variant, square or hexagonal, with or without hooks. Middle-game and endgame scores are
+//! blended by the material left (the phase).
 //!
 //! - **Material**: a kind's `value` from the file (in pawns), or when it has none an
 //!   estimate from its mobility: `1 + 0.35 × m` pawns, where `m` is the average number of
 //!   cells it reaches from each cell of an empty board of this geometry (from its compiled
-//!   records), times 0.8 for colour-bound kinds. That gives about 2.8 for a Knight, 3.2 for a
-//!   Bishop, 5.9 for a Rook and 9 for a Queen on 8×8. A `borrow-moves` kind without a value
-//!   is worth at least 3/4 of the best kind it could borrow from; an `elephant-charge` kind
-//!   1.5 pawns more than its own moves give. Royal kinds have no material value.
-//! - **Centralisation**: per piece and cell, 3 centipawns per target the piece has there on an
-//!   empty board above (or below) its average, clamped to ±40; none for royal kinds.
-//! - **Advancement**: kinds that promote in a zone get up to 60 centipawns as they approach
-//!   the far side (quadratic in the height gained).
-//! - **Extinction**: a side with a single piece left of its `extinction` kinds loses 150
-//!   centipawns (the piece is a liability, and its loss ends the game).
+//!   records), times 0.8 for colour-bound kinds; a hooked kind asks its hook
+//!   ([`crate::rules::Hook::value`]). Royal kinds have no material value.
+//! - **Piece-square tables** from mobility per cell: a piece gains per target it has on that
+//!   cell of an empty board above its average (and loses below it). Pawn-like kinds (see
+//!   below) gain as they advance and in the centre; royal pieces keep to the edge of their
+//!   own side in the middle game and centralise in the endgame; a royal piece near its
+//!   winning zone (`royal_zone`) gains.
+//! - **Mobility**: each non-royal piece gains per cell it can move to that no enemy pawn-like
+//!   piece attacks, above its empty-board average, weighted less for long-range pieces.
+//! - **King safety**: enemy pieces attacking the cells around a royal piece (how many, and
+//!   how many attacks) cost quadratically; friendly pawn-like pieces in front of it shield.
+//! - **Pawn structure** for *pawn-like* kinds — non-royal, unhooked kinds whose every move on
+//!   an empty board goes forward (so they can only advance, like pawns): passed (no enemy
+//!   pawn-like piece ahead on its own or a neighbouring file; more the further it is),
+//!   doubled, isolated, and protected by or beside a friendly one.
+//! - **Threats**: pieces attacked by enemy pawn-like pieces, pieces attacked and undefended.
+//! - **Endgame scaling**: a side without pawn-like pieces that is ahead by less than the
+//!   weakest non-pawn kind's value can rarely win (scaled down), as can single colour-bound
+//!   pieces on different colours; a bare royal piece is driven to the edge and towards the
+//!   other royal piece.
+//! - **Extinction**: a side with a single piece left of its `extinction` kinds loses a
+//!   little (the piece is a liability, and its loss ends the game).
 //!
-//! Scores are in centipawns from the side to move's point of view.
+//! The weights ([`Weights`]) were fitted by `scripts/tune` (see the README); scores are in
+//! centipawns from the side to move's point of view.
 
+use super::attack_sets::{one, piece_sets};
+use super::Features;
+use crate::fen::parse_fen;
 use crate::position::Position;
 use crate::rules::{flag, RecordShape, Rules};
-use crate::types::{CellSet, Color, KindId, Piece};
+use crate::types::{Bits, Cell, CellSet, Color, KindId, Move, Piece};
+use crate::with_width;
+
+macro_rules! weights {
+    ($($(#[doc = $doc:literal])* $name:ident = $default:expr;)*) => {
+        /// The evaluation's weights (centipawns unless said otherwise), tunable by name.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct Weights {
+            $($(#[doc = $doc])* pub $name: i32,)*
+        }
+
+        impl Default for Weights {
+            fn default() -> Weights {
+                Weights { $($name: $default,)* }
+            }
+        }
+
+        impl Weights {
+            /// The weights' names, in the order of [`Weights::get`].
+            pub const NAMES: &'static [&'static str] = &[$(stringify!($name),)*];
+
+            /// The `i`th weight.
+            pub fn get(&self, i: usize) -> i32 {
+                [$(self.$name,)*][i]
+            }
+
+            /// Set the `i`th weight.
+            pub fn set(&mut self, i: usize, value: i32) {
+                let fields = [$(&mut self.$name,)*];
+                if let Some(f) = fields.into_iter().nth(i) {
+                    *f = value;
+                }
+            }
+        }
+    };
+}
+
+weights! {
+    /// Piece-square bonus per empty-board target above the piece's average, in 1/10 cp.
+    pst_mg = 30;
+    /// The same in the endgame.
+    pst_eg = 30;
+    /// Pawn-like pieces: bonus at the far end (quadratic in the height gained), middle game.
+    pawn_advance_mg = 20;
+    /// The same in the endgame.
+    pawn_advance_eg = 70;
+    /// Pawn-like pieces: bonus on the most central cells (middle game).
+    pawn_center_mg = 20;
+    /// Royal pieces: penalty on the most central cells in the middle game.
+    royal_center_mg = 40;
+    /// Royal pieces: penalty per rank-height at the far end in the middle game.
+    royal_advance_mg = 60;
+    /// Royal pieces: bonus on the most central cells in the endgame.
+    royal_center_eg = 40;
+    /// Royal piece next to its winning zone (halved per further step).
+    royal_zone = 120;
+    /// Mobility per cell, middle game (for a piece averaging 8 targets; scaled by √(8/avg)).
+    mobility_mg = 4;
+    /// The same in the endgame.
+    mobility_eg = 5;
+    /// King danger per attack on a cell next to a royal piece.
+    king_attack = 18;
+    /// King danger per enemy piece attacking there.
+    king_attackers = 30;
+    /// King danger removed per friendly pawn-like piece in front of the royal piece.
+    king_shield = 25;
+    /// Passed pawn-like piece: base bonus, middle game.
+    passed_mg = 5;
+    /// Passed: extra at the far end (quadratic), middle game.
+    passed_adv_mg = 60;
+    /// Passed: base bonus, endgame.
+    passed_eg = 15;
+    /// Passed: extra at the far end, endgame.
+    passed_adv_eg = 150;
+    /// Doubled pawn-like piece (one ahead on its file), middle game.
+    doubled_mg = 10;
+    /// The same, endgame.
+    doubled_eg = 20;
+    /// Isolated pawn-like piece, middle game.
+    isolated_mg = 12;
+    /// The same, endgame.
+    isolated_eg = 15;
+    /// Pawn-like piece protected by or beside a friendly one, middle game.
+    connected_mg = 8;
+    /// The same, endgame.
+    connected_eg = 6;
+    /// Non-pawn piece attacked by an enemy pawn-like piece.
+    threat_by_pawn = 45;
+    /// Non-royal piece attacked and undefended.
+    hanging = 25;
+    /// Pieces of colour-bound kinds on two cell colours (per colour beyond the first).
+    pair = 30;
+    /// For the side to move.
+    tempo = 12;
+    /// Endgame scale (of 64) of a pawnless side ahead by less than a piece.
+    scale_drawish = 12;
+    /// Endgame scale (of 64) with single colour-bound pieces on different colours.
+    scale_opposite = 40;
+    /// Endgame pawn value, percent of the file's.
+    pawn_eg_value = 115;
+    /// Bare royal piece: bonus per step it is from the centre, and per step the royals close.
+    mop_up = 20;
+    /// A side left with one piece of its extinction kinds.
+    extinction_last = 150;
+}
 
 /// Per-variant evaluation tables, built once per search from the rules.
 #[derive(Debug, Clone)]
 pub struct Evaluator {
-    /// Material value of each kind in centipawns (0 for royal kinds).
+    /// Material value of each kind in centipawns (0 for royal kinds), middle game.
     pub values: Vec<i32>,
+    values_eg: Vec<i32>,
+    /// Whether each kind is pawn-like (see the module docs).
+    pub pawn_like: Vec<bool>,
+    royal: Vec<bool>,
+    color_bound: Vec<bool>,
+    hooked: Vec<bool>,
     /// Positional bonus per (piece index, cell), from the piece owner's point of view.
-    pst: Vec<i32>,
+    pst_mg: Vec<i32>,
+    pst_eg: Vec<i32>,
     cells: usize,
+    /// Phase contribution of each kind, and the start position's total.
+    phase_of: Vec<i32>,
+    max_phase: i32,
+    /// Mobility: average targets per kind, and weight per target (1/16 cp), mg and eg.
+    mob_avg: Vec<i32>,
+    mob_w: Vec<(i32, i32)>,
+    /// Per colour and cell: cells ahead on the same and neighbouring files (passed test).
+    span: [Vec<CellSet>; 2],
+    /// Per colour and cell: cells ahead on the same file (doubled test).
+    file_ahead: [Vec<CellSet>; 2],
+    /// Per cell: the cells of the neighbouring files (isolated test).
+    neighbour_files: Vec<CellSet>,
+    /// Per colour and cell: adjacent cells ahead (royal shield).
+    shield: [Vec<CellSet>; 2],
+    /// Per cell: the cell and its neighbours (royal zone of danger).
+    zone: Vec<CellSet>,
+    /// Per colour and cell: advancement 0..=64 towards the far side.
+    advance: [Vec<i32>; 2],
+    /// Per cell: steps from the board's edge, and the largest such number.
+    centrality: Vec<i32>,
+    max_centrality: i32,
+    /// King-step distance between cells (cells × cells).
+    distance: Vec<u8>,
+    /// Per colour and cell: king steps to the royal winning zone (255: none).
+    zone_distance: [Vec<u8>; 2],
     /// Kinds whose extinction loses.
     extinction: Vec<KindId>,
+    /// Smallest value of a non-royal, non-pawn-like kind.
+    weakest_piece: i32,
     /// Seed for a small deterministic evaluation jitter (varies engine games).
     noise: Option<u64>,
+    /// The weights.
+    weights: Weights,
+    features: Features,
+    cache: Vec<(u64, i32)>,
+    scratch: Vec<Move>,
 }
 
 /// The average number of empty-board targets of a kind, and the per-cell counts for White.
 fn empty_board_mobility(rules: &Rules, piece: Piece) -> (f64, Vec<u32>) {
     let n = rules.cells();
     let mut per_cell = Vec::with_capacity(n);
-    for cell in rules.geometry.cells() {
-        let mut targets = CellSet::EMPTY;
-        for rec in rules.records_of(piece, cell) {
-            if rec.flags & (flag::MOVE | flag::CAPTURE) == 0 || rec.flags & flag::INITIAL != 0 {
-                continue;
-            }
-            let cells = rules.record_cells(rec);
-            match rec.shape {
-                RecordShape::Leap => {
-                    let open = rec.paths_len == 0
-                        || rules
-                            .record_paths(rec)
-                            .iter()
-                            .any(|p| rules.path_cells(p).iter().all(|c| !c.occupied));
-                    if open {
-                        targets.insert(cells[0]);
-                    }
-                }
-                RecordShape::Slide => {
-                    for &c in cells {
-                        targets.insert(c);
-                    }
-                }
-                // Hoppers need a screen: count a third of their line as a rough stand-in.
-                RecordShape::Hop | RecordShape::Grasshop => {
-                    for &c in cells.iter().skip(1).step_by(3) {
-                        targets.insert(c);
-                    }
-                }
-                RecordShape::Castle => {}
-            }
-        }
-        per_cell.push(targets.count());
+    for cell in rules.geometry().cells() {
+        per_cell.push(empty_board_targets(rules, piece, cell).count());
     }
     let avg = per_cell.iter().map(|&x| x as f64).sum::<f64>() / n.max(1) as f64;
     (avg, per_cell)
 }
 
+/// The cells a piece reaches from `cell` on an empty board (initial moves left out; hoppers
+/// count a third of their line as a rough stand-in for a screen).
+fn empty_board_targets(rules: &Rules, piece: Piece, cell: Cell) -> CellSet {
+    let mut targets = CellSet::EMPTY;
+    for rec in rules.records_of(piece, cell) {
+        if rec.flags & (flag::MOVE | flag::CAPTURE) == 0 || rec.flags & flag::INITIAL != 0 {
+            continue;
+        }
+        let cells = rules.record_cells(rec);
+        match rec.shape {
+            RecordShape::Leap => {
+                let open = rec.is_unconditional()
+                    || rules
+                        .record_paths(rec)
+                        .iter()
+                        .any(|p| rules.path_cells(p).iter().all(|c| !c.occupied));
+                if open {
+                    targets.insert(cells[0]);
+                }
+            }
+            RecordShape::Slide => {
+                for &c in cells {
+                    targets.insert(c);
+                }
+            }
+            RecordShape::Hop | RecordShape::Grasshop => {
+                for &c in cells.iter().skip(1).step_by(3) {
+                    targets.insert(c);
+                }
+            }
+            RecordShape::Castle => {}
+        }
+    }
+    targets
+}
+
 /// Estimated value in pawns of a kind without a `value`, from its mobility.
 pub fn estimated_value(rules: &Rules, kind: KindId) -> f64 {
-    let k = &rules.kinds[kind as usize];
+    let k = &rules.kinds()[kind as usize];
     let (avg, _) = empty_board_mobility(rules, Piece::new(kind, Color::White));
     let mut v = 1.0 + 0.35 * avg;
     if k.color_bound {
@@ -93,7 +258,7 @@ pub fn estimated_value(rules: &Rules, kind: KindId) -> f64 {
 
 /// A kind's material value in pawns: from the file, else estimated; 0 for royal kinds.
 pub fn kind_value(rules: &Rules, kind: KindId) -> f64 {
-    let k = &rules.kinds[kind as usize];
+    let k = &rules.kinds()[kind as usize];
     if k.royal {
         return 0.0;
     }
@@ -103,53 +268,287 @@ pub fn kind_value(rules: &Rules, kind: KindId) -> f64 {
     }
 }
 
+/// Whether a kind is pawn-like: not royal, no hook, it moves at all, and every empty-board
+/// move from every cell ends higher (further forward for White) than it starts.
+pub fn is_pawn_like(rules: &Rules, kind: KindId) -> bool {
+    let k = &rules.kinds()[kind as usize];
+    if k.royal || k.hook.is_some() {
+        return false;
+    }
+    let g = rules.geometry();
+    let piece = Piece::new(kind, Color::White);
+    let mut moves_somewhere = false;
+    for cell in g.cells() {
+        let h = g.height(cell);
+        let mut all = CellSet::EMPTY;
+        for rec in rules.records_of(piece, cell) {
+            if rec.shape == RecordShape::Castle {
+                continue;
+            }
+            for &c in rules.record_cells(rec) {
+                all.insert(c);
+            }
+        }
+        for c in all.iter() {
+            moves_somewhere = true;
+            if g.height(c) <= h {
+                return false;
+            }
+        }
+    }
+    moves_somewhere
+}
+
+/// Breadth-first king-step distances from `sources` over the adjacency of the rules.
+fn distances_from(rules: &Rules, sources: &CellSet) -> Vec<u8> {
+    let n = rules.cells();
+    let mut dist = vec![u8::MAX; n];
+    let mut frontier: Vec<Cell> = sources.iter().collect();
+    for &c in &frontier {
+        dist[c.index()] = 0;
+    }
+    let mut d = 0u8;
+    while !frontier.is_empty() {
+        d = d.saturating_add(1);
+        let mut next = Vec::new();
+        for c in frontier {
+            for a in rules.adjacent_cells(c).iter() {
+                if dist[a.index()] == u8::MAX {
+                    dist[a.index()] = d;
+                    next.push(a);
+                }
+            }
+        }
+        frontier = next;
+    }
+    dist
+}
+
 impl Evaluator {
-    /// Build the tables for a variant.
+    /// Build the tables for a variant with the default weights.
     pub fn new(rules: &Rules, noise: Option<u64>) -> Evaluator {
+        Evaluator::with_weights(rules, noise, Weights::default(), Features::default())
+    }
+
+    /// Build the tables for a variant with these weights and evaluation features.
+    pub fn with_weights(
+        rules: &Rules,
+        noise: Option<u64>,
+        weights: Weights,
+        features: Features,
+    ) -> Evaluator {
         let n = rules.cells();
-        let kinds = rules.kinds.len();
+        let kinds = rules.kinds().len();
+        let g = rules.geometry();
+        let w = &weights;
         let values: Vec<i32> = (0..kinds as KindId)
             .map(|k| (kind_value(rules, k) * 100.0).round() as i32)
             .collect();
-        let g = &rules.geometry;
+        let pawn_like: Vec<bool> = (0..kinds as KindId)
+            .map(|k| is_pawn_like(rules, k))
+            .collect();
+        let values_eg: Vec<i32> = (0..kinds)
+            .map(|k| {
+                if pawn_like[k] {
+                    values[k] * w.pawn_eg_value / 100
+                } else {
+                    values[k]
+                }
+            })
+            .collect();
+        let royal: Vec<bool> = rules.kinds().iter().map(|k| k.royal).collect();
+        let hooked: Vec<bool> = rules.kinds().iter().map(|k| k.hook.is_some()).collect();
+        let color_bound: Vec<bool> = rules.kinds().iter().map(|k| k.color_bound).collect();
+
+        // Geometry tables.
         let heights: Vec<i32> = g.cells().map(|c| g.height(c)).collect();
         let hmin = *heights.iter().min().unwrap_or(&0);
         let hmax = *heights.iter().max().unwrap_or(&0);
-        let span = (hmax - hmin).max(1) as f64;
-        let mut pst = vec![0; kinds * 2 * n];
+        let span_h = (hmax - hmin).max(1);
+        let max_adjacent = (0..n)
+            .map(|i| rules.adjacent_cells(Cell::from_index(i)).count())
+            .max()
+            .unwrap_or(0);
+        let edge: CellSet = g
+            .cells()
+            .filter(|&c| rules.adjacent_cells(c).count() < max_adjacent)
+            .collect();
+        let centrality: Vec<i32> = distances_from(rules, &edge)
+            .into_iter()
+            .map(|d| if d == u8::MAX { 0 } else { d as i32 })
+            .collect();
+        let max_centrality = *centrality.iter().max().unwrap_or(&0);
+        let mut distance = vec![0u8; n * n];
+        for c in g.cells() {
+            let mut s = CellSet::EMPTY;
+            s.insert(c);
+            let d = distances_from(rules, &s);
+            distance[c.index() * n..(c.index() + 1) * n].copy_from_slice(&d);
+        }
+        let zone_distance = [Color::White, Color::Black].map(|color| match &rules
+            .end_rules()
+            .royal_zone
+        {
+            Some(z) => distances_from(rules, &z[color.index()]),
+            None => vec![u8::MAX; n],
+        });
+        let advance = [Color::White, Color::Black].map(|color| {
+            heights
+                .iter()
+                .map(|&h| {
+                    let gained = match color {
+                        Color::White => h - hmin,
+                        Color::Black => hmax - h,
+                    };
+                    gained * 64 / span_h
+                })
+                .collect::<Vec<i32>>()
+        });
+        let coords: Vec<(i32, i32)> = g.cells().map(|c| g.coords(c)).collect();
+        let ahead = |color: Color, from: usize, to: usize| match color {
+            Color::White => heights[to] > heights[from],
+            Color::Black => heights[to] < heights[from],
+        };
+        let mut span = [vec![CellSet::EMPTY; n], vec![CellSet::EMPTY; n]];
+        let mut file_ahead = [vec![CellSet::EMPTY; n], vec![CellSet::EMPTY; n]];
+        let mut neighbour_files = vec![CellSet::EMPTY; n];
+        for a in 0..n {
+            for b in 0..n {
+                let dx = (coords[a].0 - coords[b].0).abs();
+                if dx == 1 {
+                    neighbour_files[a].insert(Cell::from_index(b));
+                }
+                for color in Color::BOTH {
+                    if dx <= 1 && ahead(color, a, b) {
+                        span[color.index()][a].insert(Cell::from_index(b));
+                        if dx == 0 {
+                            file_ahead[color.index()][a].insert(Cell::from_index(b));
+                        }
+                    }
+                }
+            }
+        }
+        let mut shield = [vec![CellSet::EMPTY; n], vec![CellSet::EMPTY; n]];
+        let mut zone = vec![CellSet::EMPTY; n];
+        for c in g.cells() {
+            zone[c.index()] = *rules.adjacent_cells(c);
+            zone[c.index()].insert(c);
+            for a in rules.adjacent_cells(c).iter() {
+                for color in Color::BOTH {
+                    if ahead(color, c.index(), a.index()) {
+                        shield[color.index()][c.index()].insert(a);
+                    }
+                }
+            }
+        }
+
+        // Piece-square tables and mobility weights.
+        let mut pst_mg = vec![0; kinds * 2 * n];
+        let mut pst_eg = vec![0; kinds * 2 * n];
+        let mut mob_avg = vec![0; kinds];
+        let mut mob_w = vec![(0, 0); kinds];
         for k in 0..kinds as KindId {
-            let kind = &rules.kinds[k as usize];
+            let kind = &rules.kinds()[k as usize];
             let promotes_in_zone = kind
                 .promotion
                 .iter()
                 .any(|p| !p.zone[0].is_empty() || !p.zone[1].is_empty());
+            let (avg_w, _) = empty_board_mobility(rules, Piece::new(k, Color::White));
+            mob_avg[k as usize] = avg_w.round() as i32;
+            let scale = (8.0 / avg_w.max(1.0)).sqrt().min(2.0);
+            mob_w[k as usize] = (
+                (w.mobility_mg as f64 * 16.0 * scale).round() as i32,
+                (w.mobility_eg as f64 * 16.0 * scale).round() as i32,
+            );
             for color in Color::BOTH {
                 let piece = Piece::new(k, color);
                 let (avg, per_cell) = empty_board_mobility(rules, piece);
                 for cell in g.cells() {
-                    let mut bonus = 0.0;
-                    if !kind.royal {
-                        bonus += (3.0 * (per_cell[cell.index()] as f64 - avg)).clamp(-40.0, 40.0);
+                    let i = cell.index();
+                    let adv = advance[color.index()][i] as f64 / 64.0;
+                    let central = if max_centrality > 0 {
+                        centrality[i] as f64 / max_centrality as f64
+                    } else {
+                        0.0
+                    };
+                    let (mut mg, mut eg) = (0.0, 0.0);
+                    if kind.royal {
+                        mg -= w.royal_center_mg as f64 * central;
+                        mg -= w.royal_advance_mg as f64 * adv;
+                        eg += w.royal_center_eg as f64 * central;
+                    } else if pawn_like[k as usize] {
+                        mg += w.pawn_advance_mg as f64 * adv * adv;
+                        eg += w.pawn_advance_eg as f64 * adv * adv;
+                        mg += w.pawn_center_mg as f64 * central * central;
+                    } else {
+                        let d = per_cell[i] as f64 - avg;
+                        mg += (w.pst_mg as f64 / 10.0 * d).clamp(-40.0, 40.0);
+                        eg += (w.pst_eg as f64 / 10.0 * d).clamp(-40.0, 40.0);
+                        if promotes_in_zone {
+                            mg += 0.5 * w.pawn_advance_mg as f64 * adv * adv;
+                            eg += 0.5 * w.pawn_advance_eg as f64 * adv * adv;
+                        }
                     }
-                    if promotes_in_zone {
-                        let h = heights[cell.index()];
-                        let gained = match color {
-                            Color::White => h - hmin,
-                            Color::Black => hmax - h,
-                        } as f64
-                            / span;
-                        bonus += 60.0 * gained * gained;
-                    }
-                    pst[piece.index() * n + cell.index()] = bonus.round() as i32;
+                    let at = piece.index() * n + i;
+                    pst_mg[at] = mg.round() as i32;
+                    pst_eg[at] = eg.round() as i32;
                 }
             }
         }
+        let phase_of: Vec<i32> = (0..kinds)
+            .map(|k| {
+                if royal[k] || pawn_like[k] {
+                    0
+                } else {
+                    values[k]
+                }
+            })
+            .collect();
+        let max_phase = parse_fen(rules, rules.start_fen())
+            .map(|pos| {
+                g.cells()
+                    .filter_map(|c| pos.piece_at(c))
+                    .map(|p| phase_of[p.kind() as usize])
+                    .sum::<i32>()
+            })
+            .unwrap_or(0)
+            .max(1);
+        let weakest_piece = (0..kinds)
+            .filter(|&k| !royal[k] && !pawn_like[k] && values[k] > 0)
+            .map(|k| values[k])
+            .min()
+            .unwrap_or(300);
         Evaluator {
             values,
-            pst,
+            values_eg,
+            pawn_like,
+            royal,
+            color_bound,
+            hooked,
+            pst_mg,
+            pst_eg,
             cells: n,
-            extinction: rules.end.extinction.clone(),
+            phase_of,
+            max_phase,
+            mob_avg,
+            mob_w,
+            span,
+            file_ahead,
+            neighbour_files,
+            shield,
+            zone,
+            advance,
+            centrality,
+            max_centrality,
+            distance,
+            zone_distance,
+            extinction: rules.end_rules().extinction.clone(),
+            weakest_piece,
             noise,
+            weights,
+            features,
+            cache: vec![(0, 0); 1 << 14],
+            scratch: Vec::with_capacity(256),
         }
     }
 
@@ -159,15 +558,62 @@ impl Evaluator {
         self.values[kind as usize]
     }
 
+    /// The weights in use.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
     /// The evaluation from the side to move's point of view, in centipawns.
-    pub fn evaluate(&self, _rules: &Rules, pos: &Position) -> i32 {
-        let mut score = [0i32; 2];
+    pub fn evaluate(&mut self, rules: &Rules, pos: &Position) -> i32 {
+        let key = pos.hash();
+        let slot = key as usize & (self.cache.len() - 1);
+        if self.cache[slot].0 == key && key != 0 {
+            return self.cache[slot].1;
+        }
+        let mut v = with_width!(rules.width, B => self.evaluate_in::<B>(rules, pos));
+        if let Some(seed) = self.noise {
+            let h = (key ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            v += (h >> 60) as i32 - 8;
+        }
+        self.cache[slot] = (key, v);
+        v
+    }
+
+    fn evaluate_in<B: Bits>(&mut self, rules: &Rules, pos: &Position) -> i32 {
+        let n = self.cells;
+        let w = &self.weights;
+        let mut mg = [0i32; 2];
+        let mut eg = [0i32; 2];
+        let mut phase = 0;
+        let mut pawns = [B::ZERO; 2];
+        let mut npm = [0i32; 2];
+        let mut bound_colors = [0u8; 2];
+        let mut bound_count = [0i32; 2];
+        let mut others = [0i32; 2];
         for color in Color::BOTH {
-            let mut s = 0;
-            for cell in pos.occupied(color).iter() {
-                let p = pos.piece_at(cell).expect("an occupied cell");
-                s += self.values[p.kind() as usize]
-                    + self.pst[p.index() * self.cells + cell.index()];
+            let c = color.index();
+            for cell in B::load(pos.occupied(color)).cells() {
+                let p = pos.occupant(cell);
+                let k = p.kind() as usize;
+                mg[c] += self.values[k] + self.pst_mg[p.index() * n + cell.index()];
+                eg[c] += self.values_eg[k] + self.pst_eg[p.index() * n + cell.index()];
+                phase += self.phase_of[k];
+                if self.pawn_like[k] {
+                    pawns[c] |= one::<B>(cell);
+                } else if !self.royal[k] {
+                    npm[c] += self.values[k];
+                    if self.color_bound[k] {
+                        bound_colors[c] |= 1 << rules.geometry().color_of(cell);
+                        bound_count[c] += 1;
+                    } else {
+                        others[c] += 1;
+                    }
+                }
+            }
+            let colors = bound_colors[c].count_ones() as i32;
+            if colors > 1 {
+                mg[c] += w.pair * (colors - 1);
+                eg[c] += w.pair * (colors - 1);
             }
             if !self.extinction.is_empty() {
                 let left: u32 = self
@@ -176,20 +622,203 @@ impl Evaluator {
                     .map(|&k| pos.cells_of(Piece::new(k, color)).count())
                     .sum();
                 if left == 1 {
-                    s -= 150;
+                    mg[c] -= w.extinction_last;
+                    eg[c] -= w.extinction_last;
                 }
             }
-            score[color.index()] = s;
+            for &k in rules.royal_kinds() {
+                for cell in pos.cells_of(Piece::new(k, color)).iter() {
+                    let d = self.zone_distance[c][cell.index()];
+                    if d < 6 {
+                        let bonus = w.royal_zone >> (d.max(1) - 1);
+                        mg[c] += bonus;
+                        eg[c] += bonus;
+                    }
+                }
+            }
         }
-        let white = score[0] - score[1];
-        let mut v = match pos.side_to_move() {
-            Color::White => white,
-            Color::Black => -white,
-        };
-        if let Some(seed) = self.noise {
-            let h = (pos.hash() ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            v += (h >> 60) as i32 - 8;
+        if self.features.pawn_structure {
+            for color in Color::BOTH {
+                let (m, e) = self.pawn_structure::<B>(pos, color, pawns);
+                mg[color.index()] += m;
+                eg[color.index()] += e;
+            }
         }
-        v
+        if self.features.mobility || self.features.king_safety || self.features.threats {
+            let (m, e) = self.activity::<B>(rules, pos, pawns);
+            for c in 0..2 {
+                mg[c] += m[c];
+                eg[c] += e[c];
+            }
+        }
+        // Endgame scaling and mop-up, for the side ahead.
+        let w = &self.weights;
+        let white_eg = eg[0] - eg[1];
+        let strong = if white_eg >= 0 { 0 } else { 1 };
+        let weak = 1 - strong;
+        let mut scale = 64;
+        if pawns[strong].is_zero() && npm[strong] - npm[weak] < self.weakest_piece {
+            scale = w.scale_drawish;
+        } else if bound_count[0] == 1
+            && bound_count[1] == 1
+            && others[0] == 0
+            && others[1] == 0
+            && bound_colors[0] != bound_colors[1]
+        {
+            scale = w.scale_opposite;
+        }
+        if npm[weak] == 0 && pawns[weak].is_zero() && npm[strong] >= self.weakest_piece + 100 {
+            let side = |i: usize| if i == 0 { Color::White } else { Color::Black };
+            let royal_cell = |i: usize| {
+                rules
+                    .royal_kinds()
+                    .iter()
+                    .find_map(|&k| pos.cells_of(Piece::new(k, side(i))).iter().next())
+            };
+            if let (Some(a), Some(b)) = (royal_cell(strong), royal_cell(weak)) {
+                let d = self.distance[a.index() * n + b.index()] as i32;
+                let edge = self.max_centrality - self.centrality[b.index()];
+                eg[strong] += w.mop_up * (edge + (8 - d.min(8)) / 2);
+            }
+        }
+        let phase = phase.min(self.max_phase);
+        let mg_total = mg[0] - mg[1];
+        let eg_total = (eg[0] - eg[1]) * scale / 64;
+        let white = (mg_total * phase + eg_total * (self.max_phase - phase)) / self.max_phase;
+        match pos.side_to_move() {
+            Color::White => white + w.tempo,
+            Color::Black => -white + w.tempo,
+        }
+    }
+
+    /// Passed, doubled, isolated and connected pawn-like pieces of `color`: (mg, eg).
+    fn pawn_structure<B: Bits>(&self, pos: &Position, color: Color, pawns: [B; 2]) -> (i32, i32) {
+        let w = &self.weights;
+        let c = color.index();
+        let own = pawns[c];
+        let enemy = pawns[1 - c];
+        let (mut mg, mut eg) = (0, 0);
+        for cell in own.cells() {
+            let i = cell.index();
+            let adv = self.advance[c][i];
+            if (B::load(&self.span[c][i]) & enemy).is_zero() {
+                let q = adv * adv / 64;
+                mg += w.passed_mg + w.passed_adv_mg * q / 64;
+                eg += w.passed_eg + w.passed_adv_eg * q / 64;
+            }
+            if !(B::load(&self.file_ahead[c][i]) & own).is_zero() {
+                mg -= w.doubled_mg;
+                eg -= w.doubled_eg;
+            }
+            if (B::load(&self.neighbour_files[i]) & own).is_zero() {
+                mg -= w.isolated_mg;
+                eg -= w.isolated_eg;
+            } else {
+                // Beside or diagonally behind/ahead: adjacent on a neighbouring file.
+                let around = B::load(&self.zone[i]) & B::load(&self.neighbour_files[i]) & own;
+                if !around.is_zero() {
+                    mg += w.connected_mg;
+                    eg += w.connected_eg;
+                }
+            }
+            let _ = pos;
+        }
+        (mg, eg)
+    }
+
+    /// Mobility, king safety and threats for both sides: ([mg; 2], [eg; 2]).
+    fn activity<B: Bits>(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        pawns: [B; 2],
+    ) -> ([i32; 2], [i32; 2]) {
+        let n = self.cells;
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let mut attacked = [B::ZERO; 2];
+        let mut pawn_attacks = [B::ZERO; 2];
+        let mut mg = [0i32; 2];
+        let mut eg = [0i32; 2];
+        // Royal zones, to count attacks near them.
+        let mut zones = [B::ZERO; 2];
+        let mut shields = [0i32; 2];
+        for color in Color::BOTH {
+            let c = color.index();
+            for &k in rules.royal_kinds() {
+                for cell in pos.cells_of(Piece::new(k, color)).iter() {
+                    zones[c] |= B::load(&self.zone[cell.index()]);
+                    shields[c] += (B::load(&self.shield[c][cell.index()]) & pawns[c]).count() as i32;
+                }
+            }
+            for cell in pawns[c].cells() {
+                let p = pos.occupant(cell);
+                let (att, _) = piece_sets::<B>(rules, pos, p, cell, &mut scratch);
+                pawn_attacks[c] |= att;
+            }
+            attacked[c] = pawn_attacks[c];
+        }
+        let mut danger = [0i32; 2];
+        let mut attackers = [0i32; 2];
+        for color in Color::BOTH {
+            let c = color.index();
+            let e = 1 - c;
+            let own = B::load(pos.occupied(color));
+            for cell in (own & !pawns[c]).cells() {
+                let p = pos.occupant(cell);
+                let k = p.kind() as usize;
+                let (att, moves) = piece_sets::<B>(rules, pos, p, cell, &mut scratch);
+                attacked[c] |= att;
+                if self.royal[k] {
+                    continue;
+                }
+                if self.features.mobility {
+                    let m = (moves & !pawn_attacks[e]).count() as i32 - self.mob_avg[k];
+                    mg[c] += m * self.mob_w[k].0 / 16;
+                    eg[c] += m * self.mob_w[k].1 / 16;
+                }
+                let near = (att & zones[e]).count() as i32;
+                if near > 0 {
+                    danger[e] += near * self.weights.king_attack;
+                    attackers[e] += 1;
+                }
+            }
+        }
+        self.scratch = scratch;
+        let w = &self.weights;
+        for c in 0..2 {
+            if self.features.king_safety && attackers[c] > 0 {
+                let d = danger[c] + w.king_attackers * attackers[c] - w.king_shield * shields[c];
+                if d > 0 {
+                    let penalty = (d * d / 1024).min(800);
+                    mg[c] -= if attackers[c] >= 2 { penalty } else { penalty / 2 };
+                }
+            }
+            if self.features.threats {
+                let color = if c == 0 { Color::White } else { Color::Black };
+                let own = B::load(pos.occupied(color));
+                let pieces = own & !pawns[c];
+                for cell in (pieces & pawn_attacks[1 - c]).cells() {
+                    if !self.royal[pos.occupant(cell).kind() as usize] {
+                        mg[c] -= w.threat_by_pawn;
+                        eg[c] -= w.threat_by_pawn;
+                    }
+                }
+                for cell in (own & attacked[1 - c] & !attacked[c]).cells() {
+                    let k = pos.occupant(cell).kind() as usize;
+                    if self.royal[k] {
+                        continue;
+                    }
+                    let h = if self.pawn_like[k] {
+                        w.hanging / 2
+                    } else {
+                        w.hanging
+                    };
+                    mg[c] -= h;
+                    eg[c] -= h;
+                }
+            }
+        }
+        let _ = (n, &self.hooked);
+        (mg, eg)
     }
 }

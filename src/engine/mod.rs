@@ -17,8 +17,11 @@
 //! - **Evaluation** ([`eval`]): material from the file's `value`s (or estimated from
 //!   mobility), centralisation and advancement tables built from the compiled move records.
 
+mod attack_sets;
 pub mod eval;
 pub mod search;
+pub mod see;
+pub mod time;
 pub mod tt;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -109,25 +112,11 @@ impl Limits {
         }
     }
 
-    /// The wall-clock time the search may take: `movetime`, or a share of the clock
-    /// (`None`: no time limit).
+    /// The most wall-clock time the search may take: `movetime`, or what the time manager
+    /// allows of the clock (`None`: no time limit). See [`time::TimePlan`]: the search
+    /// usually stops well before this, at its soft budget.
     pub fn time_budget(&self) -> Option<Duration> {
-        if self.infinite {
-            return self.movetime;
-        }
-        let from_clock = self.clock.map(|c| {
-            let moves = c.moves_to_go.unwrap_or(30).clamp(1, 60);
-            let share = c.remaining / moves + c.increment * 3 / 4;
-            // Never plan to use more than half of what is left, and keep a safety margin.
-            share
-                .min(c.remaining / 2)
-                .saturating_sub(Duration::from_millis(5))
-                .max(Duration::from_millis(1))
-        });
-        match (self.movetime, from_clock) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        time::TimePlan::new(self).hard
     }
 }
 
@@ -186,10 +175,131 @@ impl SearchResult {
 pub struct Engine {
     pub(crate) tt: tt::Table,
     pub(crate) seed: Option<u64>,
-    pub(crate) state: search::State,
+    /// Learning tables per thread (the first is the main thread's).
+    pub(crate) states: Vec<search::State>,
     pub(crate) stop: StopSignal,
     pub(crate) threads: usize,
     pub(crate) multipv: usize,
+    pub(crate) features: Features,
+    pub(crate) weights: eval::Weights,
+}
+
+/// The search and evaluation techniques, each of which can be switched off to measure
+/// what it is worth (`fairyrules match --engine1 "fairyrules -null-move"`). All are on by
+/// default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Features {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Static exchange evaluation: ordering losing captures last, pruning them.
+    pub see: bool,
+    /// Killer and counter-move ordering.
+    pub killers: bool,
+    /// Counter-move ordering (with `killers`).
+    pub counter_moves: bool,
+    /// History ordering of quiet moves.
+    pub history: bool,
+    /// One more ply when in check.
+    pub check_extension: bool,
+    /// Aspiration windows at the root.
+    pub aspiration: bool,
+    /// Futility, reverse futility, late-move and delta pruning.
+    pub futility: bool,
+    /// Razoring.
+    pub razoring: bool,
+    /// Evaluation: mobility.
+    pub mobility: bool,
+    /// Evaluation: king safety.
+    pub king_safety: bool,
+    /// Evaluation: pawn structure.
+    pub pawn_structure: bool,
+    /// Evaluation: threats (pieces attacked by pawns, hanging pieces).
+    pub threats: bool,
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            null_move: true,
+            lmr: true,
+            see: true,
+            killers: true,
+            counter_moves: true,
+            history: true,
+            check_extension: true,
+            aspiration: true,
+            futility: true,
+            razoring: true,
+            mobility: true,
+            king_safety: true,
+            pawn_structure: true,
+            threats: true,
+        }
+    }
+}
+
+impl Features {
+    /// The names [`Features::set`] takes, in declaration order.
+    pub const NAMES: &'static [&'static str] = &[
+        "null-move",
+        "lmr",
+        "see",
+        "killers",
+        "counter-moves",
+        "history",
+        "check-extension",
+        "aspiration",
+        "futility",
+        "razoring",
+        "mobility",
+        "king-safety",
+        "pawn-structure",
+        "threats",
+    ];
+
+    /// Switch the technique called `name` (one of [`Features::NAMES`]) on or off.
+    pub fn set(&mut self, name: &str, on: bool) -> Result<(), String> {
+        let flag = match name {
+            "null-move" => &mut self.null_move,
+            "lmr" => &mut self.lmr,
+            "see" => &mut self.see,
+            "killers" => &mut self.killers,
+            "counter-moves" => &mut self.counter_moves,
+            "history" => &mut self.history,
+            "check-extension" => &mut self.check_extension,
+            "aspiration" => &mut self.aspiration,
+            "futility" => &mut self.futility,
+            "razoring" => &mut self.razoring,
+            "mobility" => &mut self.mobility,
+            "king-safety" => &mut self.king_safety,
+            "pawn-structure" => &mut self.pawn_structure,
+            "threats" => &mut self.threats,
+            _ => {
+                return Err(format!(
+                    "unknown engine feature `{name}` (known: {})",
+                    Features::NAMES.join(", ")
+                ))
+            }
+        };
+        *flag = on;
+        Ok(())
+    }
+
+    /// Features from words like `-null-move -lmr` (`-name` off, `+name` on), starting from
+    /// all on.
+    pub fn parse(words: &str) -> Result<Features, String> {
+        let mut f = Features::default();
+        for word in words.split([' ', ',']).filter(|w| !w.is_empty()) {
+            match word.split_at(1) {
+                ("-", name) => f.set(name, false)?,
+                ("+", name) => f.set(name, true)?,
+                _ => return Err(format!("engine feature `{word}`: write -name or +name")),
+            }
+        }
+        Ok(f)
+    }
 }
 
 impl Default for Engine {
@@ -204,11 +314,23 @@ impl Engine {
         Engine {
             tt: tt::Table::new(tt_megabytes),
             seed: None,
-            state: search::State::default(),
+            states: Vec::new(),
             stop: StopSignal::default(),
             threads: 1,
             multipv: 1,
+            features: Features::default(),
+            weights: eval::Weights::default(),
         }
+    }
+
+    /// Switch search and evaluation techniques on or off (all on by default).
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+    }
+
+    /// Use these evaluation weights (for tuning).
+    pub fn set_weights(&mut self, weights: eval::Weights) {
+        self.weights = weights;
     }
 
     /// A handle that stops this engine's running search from another thread.
@@ -235,6 +357,7 @@ impl Engine {
     /// Forget what earlier searches stored (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.states.clear();
     }
 
     /// Search the position (restored on return) and return the best move found.

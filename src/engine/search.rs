@@ -1,17 +1,20 @@
-//! Iterative-deepening principal variation search with a transposition table, quiescence
-//! search, move ordering and game-end awareness. See the module documentation of
-//! [`crate::engine`].
+//! Iterative-deepening principal variation search. See the module documentation of
+//! [`crate::engine`] for the techniques; this file has the root driver (threads, aspiration
+//! windows, MultiPV, time), the interior search and the quiescence search.
 
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use super::eval::Evaluator;
-use super::tt::{Bound, Table};
-use super::{Engine, Limits, SearchResult, MATE, MATE_BOUND};
+use super::see::{exchange_values, see};
+use super::time::{stop_after_iteration, Stability, TimePlan};
+use super::tt::{pack_move, Bound, Table};
+use super::{Engine, Features, Limits, Line, SearchResult, StopSignal, MATE, MATE_BOUND};
 use crate::movegen::{generate_legal, generate_pseudo, in_check, legal_moves, royal_attacked};
 use crate::outcome::{extinct, outcome, royal_in_zone, Outcome};
 use crate::position::Position;
 use crate::rules::{Rules, StalemateResult};
-use crate::types::{Color, Move, MoveKind, Piece};
+use crate::types::{Cell, CellSet, Color, Move, MoveKind, Piece};
 
 /// Depth searched when no limit at all is given.
 pub const DEFAULT_DEPTH: u32 = 6;
@@ -23,33 +26,92 @@ const MAX_PLY: usize = 128;
 const INF: i32 = 32_000;
 /// Nodes between clock checks (a power of two).
 const CLOCK_INTERVAL: u64 = 1024;
+/// History scores stay within ±this.
+const HISTORY_MAX: i32 = 16_384;
+/// Quiescence plies after which a check is no longer answered with all evasions.
+const QS_CHECK_PLIES: usize = 6;
 
-/// The search's working tables, kept in the [`Engine`] between searches.
+/// The search's learning tables of one thread, kept in the [`Engine`] between searches.
 #[derive(Default)]
 pub struct State {
-    killers: Vec<[Option<Move>; 2]>,
+    /// Quiet-move history per (piece, destination).
     history: Vec<i32>,
-    bufs: Vec<Vec<Move>>,
-    scores: Vec<Vec<i32>>,
-    /// Hashes of the game's positions and of the current line, oldest first.
-    path: Vec<u64>,
-    nodes: u64,
-    stop: bool,
-    may_stop: bool,
-    deadline: Option<Instant>,
-    node_limit: Option<u64>,
-    root_best: Option<Move>,
-    root_score: i32,
-    /// Set from another thread to stop the search.
-    stop_signal: Option<super::StopSignal>,
+    /// The reply that refuted a move last time, per (piece, destination) of that move.
+    counters: Vec<u32>,
 }
 
-struct Searcher<'a> {
+impl State {
+    fn prepare(&mut self, size: usize) {
+        if self.history.len() != size {
+            self.history = vec![0; size];
+            self.counters = vec![0; size];
+        } else {
+            self.history.iter_mut().for_each(|h| *h /= 2);
+        }
+    }
+}
+
+/// What all threads of one search share.
+struct Shared<'a> {
+    tt: &'a Table,
+    stop: AtomicBool,
+    signal: StopSignal,
+    nodes: AtomicU64,
+    node_limit: Option<u64>,
+    deadline: Option<Instant>,
+}
+
+impl Shared<'_> {
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Per-ply scratch of one thread.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    /// Static evaluation (`None` in check).
+    eval: Option<i32>,
+    /// The move made from this ply and the piece that made it (`None`: a null move).
+    made: Option<(Move, Piece)>,
+    killers: [Option<Move>; 2],
+}
+
+/// A completed iteration's findings.
+#[derive(Clone, Default)]
+struct Iteration {
+    depth: u32,
+    lines: Vec<Line>,
+}
+
+struct Worker<'a> {
     rules: &'a Rules,
-    tt: &'a mut Table,
-    st: &'a mut State,
+    shared: &'a Shared<'a>,
     eval: Evaluator,
+    see_values: &'a [i32],
+    st: &'a mut State,
+    features: Features,
+    main: bool,
     cells: usize,
+    nodes: u64,
+    published: u64,
+    stop: bool,
+    may_stop: bool,
+    frames: Vec<Frame>,
+    bufs: Vec<Vec<Move>>,
+    scores: Vec<Vec<i32>>,
+    quiets: Vec<Vec<Move>>,
+    /// Hashes of the game's positions and of the current line, oldest first.
+    path: Vec<u64>,
+    /// Index in `path` of the position after the last null move (repetitions stop there).
+    null_barrier: usize,
+    pv: Vec<Move>,
+    pv_len: Vec<usize>,
+    root_excluded: Vec<Move>,
+    /// The best root move of the running iteration, its score and line.
+    iter_best: Option<(Move, i32, Vec<Move>)>,
+    null_sound: bool,
+    lmr: Vec<[u8; 64]>,
 }
 
 #[inline]
@@ -83,6 +145,29 @@ fn outcome_score(result: &Outcome, side: Color, ply: usize) -> i32 {
     }
 }
 
+/// Whether null-move pruning is sound for these rules at all: a side without a move must
+/// not win or lose by it (stalemate scored as a draw), since a null move assumes that
+/// moving is never worse than passing.
+pub fn null_move_sound(rules: &Rules) -> bool {
+    rules.end_rules().stalemate == StalemateResult::Draw
+}
+
+/// The late-move reduction table, plies by (depth, move number).
+fn lmr_table() -> Vec<[u8; 64]> {
+    (0..64)
+        .map(|d| {
+            let mut row = [0u8; 64];
+            for (m, r) in row.iter_mut().enumerate() {
+                if d > 0 && m > 0 {
+                    let v = 0.5 + (d as f64).ln() * (m as f64).ln() / 2.25;
+                    *r = v.max(0.0) as u8;
+                }
+            }
+            row
+        })
+        .collect()
+}
+
 pub(crate) fn run(
     engine: &mut Engine,
     rules: &Rules,
@@ -92,133 +177,303 @@ pub(crate) fn run(
 ) -> SearchResult {
     let start = Instant::now();
     engine.stop.reset();
-    let stop_signal = engine.stop.clone();
     engine.tt.new_search();
-    let mut s = Searcher {
-        rules,
-        tt: &mut engine.tt,
-        st: &mut engine.state,
-        eval: Evaluator::new(rules, engine.seed),
-        cells: rules.cells(),
-    };
-    s.prepare(pos, limits, start);
-    s.st.stop_signal = Some(stop_signal);
-
+    let plan = TimePlan::new(limits);
     let mut result = SearchResult {
         best: None,
         score: 0,
         depth: 0,
         nodes: 0,
         pv: Vec::new(),
-        elapsed: start.elapsed(),
+        elapsed: Duration::ZERO,
         lines: Vec::new(),
     };
     let decided = outcome(rules, pos);
     if decided != Outcome::Ongoing {
         result.score = outcome_score(&decided, pos.side_to_move(), 0);
+        result.elapsed = start.elapsed();
         return result;
     }
     let root_moves = legal_moves(rules, pos);
     result.best = root_moves.first().copied();
+    result.pv = result.best.into_iter().collect();
 
-    let budget = limits.time_budget();
-    let unlimited =
-        limits.depth.is_none() && budget.is_none() && limits.nodes.is_none() && !limits.infinite;
+    let unlimited = limits.depth.is_none()
+        && plan.hard.is_none()
+        && limits.nodes.is_none()
+        && !limits.infinite;
     let max_depth = limits
         .depth
         .unwrap_or(if unlimited { DEFAULT_DEPTH } else { MAX_DEPTH })
         .clamp(1, MAX_DEPTH);
-    for depth in 1..=max_depth {
-        s.st.root_best = None;
-        // The first iteration always completes, so that there is a searched move.
-        s.st.may_stop = depth > 1;
-        let score = s.negamax(pos, depth as i32, -INF, INF, 0, true);
-        if s.st.stop {
-            if let Some(best) = s.st.root_best {
-                result.best = Some(best);
-                result.score = s.st.root_score;
-                if result.pv.first() != Some(&best) {
-                    result.pv = vec![best];
-                }
+    let shared = Shared {
+        tt: &engine.tt,
+        stop: AtomicBool::new(false),
+        signal: engine.stop.clone(),
+        nodes: AtomicU64::new(0),
+        node_limit: limits.nodes,
+        deadline: plan.hard.map(|t| start + t),
+    };
+    let evaluator = Evaluator::with_weights(
+        rules,
+        engine.seed,
+        engine.weights.clone(),
+        engine.features,
+    );
+    let see_values = exchange_values(rules, &evaluator.values);
+    let history_size = rules.kinds().len() * 2 * rules.cells();
+    let threads = engine.threads;
+    while engine.states.len() < threads {
+        engine.states.push(State::default());
+    }
+    let multipv = engine.multipv.min(root_moves.len()).max(1);
+    let features = engine.features;
+    let (main_state, helper_states) = engine.states.split_at_mut(1);
+    let context = Context {
+        rules,
+        shared: &shared,
+        see_values: &see_values,
+        features,
+        history_size,
+    };
+    let single_reply = root_moves.len() == 1 && plan.soft.is_some() && !limits.infinite;
+    let mut main_result: Option<Iteration> = None;
+    std::thread::scope(|scope| {
+        for (i, st) in helper_states.iter_mut().take(threads - 1).enumerate() {
+            let mut helper_pos = pos.clone();
+            let mut w = Worker::new(&context, evaluator.clone(), st, false);
+            scope.spawn(move || {
+                w.iterate(&mut helper_pos, max_depth, 1 + (i as u32 + 1) % 2, 1, start, &plan, &mut |_| {});
+            });
+        }
+        let mut w = Worker::new(&context, evaluator.clone(), &mut main_state[0], true);
+        let mut last: Option<Iteration> = None;
+        w.iterate(pos, if single_reply { 1 } else { max_depth }, 1, multipv, start, &plan, &mut |it| {
+            let mut r = result.clone();
+            fill_result(&mut r, it);
+            r.nodes = shared.nodes.load(Ordering::Relaxed);
+            r.elapsed = start.elapsed();
+            report(&r);
+            last = Some(it.clone());
+        });
+        w.publish();
+        shared.stop.store(true, Ordering::Relaxed);
+        main_result = last;
+        if let (Some(done), Some((_, score, line)), 1) = (&mut main_result, &w.iter_best, multipv) {
+            // An unfinished iteration already found a root move better than the last
+            // completed one's.
+            done.lines = vec![Line {
+                score: *score,
+                pv: line.clone(),
+            }];
+        }
+    });
+    if let Some(it) = &main_result {
+        fill_result(&mut result, it);
+    }
+    result.nodes = shared.nodes.load(Ordering::Relaxed);
+    result.elapsed = start.elapsed();
+    if result.lines.is_empty() {
+        result.lines = vec![Line {
+            score: result.score,
+            pv: result.pv.clone(),
+        }];
+    }
+    result
+}
+
+fn fill_result(r: &mut SearchResult, it: &Iteration) {
+    if let Some(first) = it.lines.first() {
+        r.best = first.pv.first().copied().or(r.best);
+        r.score = first.score;
+        r.pv = first.pv.clone();
+    }
+    r.depth = it.depth;
+    r.lines = it.lines.clone();
+}
+
+/// What every worker of one search is built from.
+struct Context<'a> {
+    rules: &'a Rules,
+    shared: &'a Shared<'a>,
+    see_values: &'a [i32],
+    features: Features,
+    history_size: usize,
+}
+
+impl<'a> Worker<'a> {
+    fn new(cx: &Context<'a>, eval: Evaluator, st: &'a mut State, main: bool) -> Worker<'a> {
+        st.prepare(cx.history_size);
+        let nothing = Move::normal(Cell::from_index(0), Cell::from_index(0));
+        Worker {
+            rules: cx.rules,
+            shared: cx.shared,
+            eval,
+            see_values: cx.see_values,
+            st,
+            features: cx.features,
+            main,
+            cells: cx.rules.cells(),
+            nodes: 0,
+            published: 0,
+            stop: false,
+            may_stop: !main,
+            frames: vec![Frame::default(); MAX_PLY + 2],
+            bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            path: Vec::new(),
+            null_barrier: 0,
+            pv: vec![nothing; MAX_PLY * MAX_PLY],
+            pv_len: vec![0; MAX_PLY + 1],
+            root_excluded: Vec::new(),
+            iter_best: None,
+            null_sound: null_move_sound(cx.rules) && cx.features.null_move,
+            lmr: lmr_table(),
+        }
+    }
+}
+
+impl Worker<'_> {
+    /// Iterative deepening from `first_depth` to `max_depth`; the main thread reports each
+    /// completed iteration and decides when to stop.
+    #[allow(clippy::too_many_arguments)]
+    fn iterate(
+        &mut self,
+        pos: &mut Position,
+        max_depth: u32,
+        first_depth: u32,
+        multipv: usize,
+        start: Instant,
+        plan: &TimePlan,
+        report: &mut dyn FnMut(&Iteration),
+    ) {
+        self.path.clear();
+        self.path.extend(pos.history_hashes());
+        self.path.push(pos.hash());
+        self.null_barrier = 0;
+        let mut prev: Option<Iteration> = None;
+        let mut stability = Stability::default();
+        for depth in first_depth..=max_depth {
+            if !self.main {
+                self.may_stop = true;
+            } else {
+                // The first iteration always completes, so that there is a searched move.
+                self.may_stop = depth > 1;
             }
-            break;
-        }
-        result.best = s.st.root_best.or(result.best);
-        result.score = score;
-        result.depth = depth;
-        result.nodes = s.st.nodes;
-        result.pv = s.principal_variation(pos, depth as usize + 4);
-        if result.pv.first() != result.best.as_ref() {
-            result.pv = result.best.into_iter().collect();
-        }
-        result.elapsed = start.elapsed();
-        report(&result);
-        if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
-            break;
-        }
-        if let Some(t) = budget {
-            if !limits.infinite && (root_moves.len() == 1 || start.elapsed() * 2 >= t) {
+            self.root_excluded.clear();
+            let mut lines: Vec<Line> = Vec::new();
+            for k in 0..multipv {
+                let guess = prev
+                    .as_ref()
+                    .and_then(|p| p.lines.get(k))
+                    .map(|l| l.score);
+                self.iter_best = None;
+                let score = self.aspiration(pos, depth as i32, guess);
+                if self.stop {
+                    break;
+                }
+                let Some((mv, _, line)) = self.iter_best.take() else {
+                    break;
+                };
+                lines.push(Line { score, pv: line });
+                self.root_excluded.push(mv);
+            }
+            if self.stop {
+                break;
+            }
+            lines.sort_by(|a, b| b.score.cmp(&a.score));
+            let it = Iteration { depth, lines };
+            if let (Some(p), Some(now)) = (&prev, it.lines.first()) {
+                let before = p.lines.first();
+                if before.and_then(|l| l.pv.first()) == now.pv.first() {
+                    stability.same_best += 1;
+                } else {
+                    stability.same_best = 0;
+                }
+                stability.score_drop = before.map_or(0, |b| (b.score - now.score).max(0));
+            }
+            if self.main {
+                self.publish();
+                report(&it);
+            }
+            let best_score = it.lines.first().map_or(0, |l| l.score);
+            prev = Some(it);
+            if !self.main {
+                continue;
+            }
+            if best_score.abs() > MATE_BOUND && (MATE - best_score.abs()) as u32 <= depth {
+                break;
+            }
+            if stop_after_iteration(plan, start.elapsed(), stability) {
                 break;
             }
         }
     }
-    result.nodes = s.st.nodes;
-    result.elapsed = start.elapsed();
-    result.lines = vec![super::Line {
-        score: result.score,
-        pv: result.pv.clone(),
-    }];
-    result
-}
 
-impl Searcher<'_> {
-    fn prepare(&mut self, pos: &Position, limits: &Limits, start: Instant) {
-        let st = &mut *self.st;
-        st.nodes = 0;
-        st.stop = false;
-        st.may_stop = false;
-        st.deadline = limits.time_budget().map(|t| start + t);
-        st.node_limit = limits.nodes;
-        st.killers = vec![[None, None]; MAX_PLY + 1];
-        let hsize = self.rules.kinds.len() * 2 * self.cells;
-        if st.history.len() != hsize {
-            st.history = vec![0; hsize];
-        } else {
-            st.history.iter_mut().for_each(|h| *h /= 4);
+    /// The root search at `depth` in a window around `guess`, widened until the score falls
+    /// inside it.
+    fn aspiration(&mut self, pos: &mut Position, depth: i32, guess: Option<i32>) -> i32 {
+        let guess = match guess {
+            Some(g) if self.features.aspiration && depth >= 5 && g.abs() < MATE_BOUND => g,
+            _ => return self.negamax(pos, depth, -INF, INF, 0, true, false, in_check(self.rules, pos)),
+        };
+        let mut delta = 18;
+        let mut alpha = (guess - delta).max(-INF);
+        let mut beta = (guess + delta).min(INF);
+        let checked = in_check(self.rules, pos);
+        loop {
+            let score = self.negamax(pos, depth, alpha, beta, 0, true, false, checked);
+            if self.stop {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INF);
+            } else if score >= beta {
+                beta = (score + delta).min(INF);
+            } else {
+                return score;
+            }
+            delta += delta / 2 + 5;
+            if delta > 1_000 {
+                alpha = -INF;
+                beta = INF;
+            }
         }
-        if st.bufs.len() < MAX_PLY + 1 {
-            st.bufs.resize_with(MAX_PLY + 1, || Vec::with_capacity(128));
-            st.scores
-                .resize_with(MAX_PLY + 1, || Vec::with_capacity(128));
-        }
-        st.path.clear();
-        st.path.extend(pos.history_hashes());
-        st.path.push(pos.hash());
+    }
+
+    fn publish(&mut self) {
+        let fresh = self.nodes - self.published;
+        self.shared.nodes.fetch_add(fresh, Ordering::Relaxed);
+        self.published = self.nodes;
     }
 
     #[inline]
     fn should_stop(&mut self) -> bool {
-        let st = &mut *self.st;
-        if st.stop {
+        if self.stop {
             return true;
         }
-        if !st.may_stop {
+        if !self.may_stop {
             return false;
         }
-        if let Some(n) = st.node_limit {
-            if st.nodes >= n {
-                st.stop = true;
+        if let Some(n) = self.shared.node_limit {
+            let total = self.shared.nodes.load(Ordering::Relaxed) + self.nodes - self.published;
+            if total >= n {
+                self.stop = true;
                 return true;
             }
         }
-        if st.nodes & (CLOCK_INTERVAL - 1) == 0 {
-            if st.stop_signal.as_ref().is_some_and(|s| s.is_stopped()) {
-                st.stop = true;
+        if self.nodes & (CLOCK_INTERVAL - 1) == 0 {
+            self.publish();
+            if self.shared.stopped() || self.shared.signal.is_stopped() {
+                self.stop = true;
                 return true;
             }
-            if let Some(d) = st.deadline {
+            if let Some(d) = self.shared.deadline {
                 if Instant::now() >= d {
-                    st.stop = true;
+                    self.stop = true;
+                    self.shared.stop.store(true, Ordering::Relaxed);
                     return true;
                 }
             }
@@ -229,19 +484,17 @@ impl Searcher<'_> {
     /// Extinction and royal-zone results, in the order `outcome` judges them.
     fn variant_result(&self, pos: &mut Position, ply: usize) -> Option<i32> {
         let rules = self.rules;
-        let end = &rules.end;
+        let end = rules.end_rules();
         if end.extinction.is_empty() && end.royal_zone.is_none() {
             return None;
         }
         let side = pos.side_to_move();
         let mover = side.flip();
-        let extinct = |pos: &Position, c: Color| extinct(rules, pos, c);
-        let in_zone = |pos: &Position, c: Color| royal_in_zone(rules, pos, c);
         let lost = -(MATE - ply as i32);
-        if extinct(pos, side) || in_zone(pos, mover) {
+        if extinct(rules, pos, side) || royal_in_zone(rules, pos, mover) {
             return Some(lost);
         }
-        if extinct(pos, mover) || in_zone(pos, side) {
+        if extinct(rules, pos, mover) || royal_in_zone(rules, pos, side) {
             // A checkmate by the move just made counts first.
             if end.checkmate && in_check(rules, pos) && legal_moves(rules, pos).is_empty() {
                 return Some(lost);
@@ -253,10 +506,10 @@ impl Searcher<'_> {
 
     fn no_moves_score(&self, checked: bool, ply: usize) -> i32 {
         let mate = MATE - ply as i32;
-        if checked && self.rules.end.checkmate {
+        if checked && self.rules.end_rules().checkmate {
             return -mate;
         }
-        match self.rules.end.stalemate {
+        match self.rules.end_rules().stalemate {
             StalemateResult::Draw => 0,
             StalemateResult::Win => mate,
             StalemateResult::Loss => -mate,
@@ -264,13 +517,15 @@ impl Searcher<'_> {
     }
 
     /// The current position (last on the path) occurred before, with the same side to move,
-    /// since the last irreversible move.
+    /// since the last irreversible move (or null move).
     fn is_repetition(&self, pos: &Position) -> bool {
-        let path = &self.st.path;
+        let path = &self.path;
         let n = path.len();
         let current = path[n - 1];
-        let window = (pos.halfmove_clock() as usize).min(n - 1);
-        let mut back = 2;
+        let window = (pos.halfmove_clock() as usize)
+            .min(n - 1)
+            .min(n - 1 - self.null_barrier.min(n - 1));
+        let mut back = 4;
         while back <= window {
             if path[n - 1 - back] == current {
                 return true;
@@ -281,6 +536,7 @@ impl Searcher<'_> {
     }
 
     /// Material an enemy loses by this move (`None` when it captures no enemy piece).
+    #[inline]
     fn capture_gain(&self, pos: &Position, mv: &Move) -> Option<i32> {
         let side = pos.side_to_move();
         let value_of = |piece: Option<Piece>| -> Option<(bool, i32)> {
@@ -298,7 +554,7 @@ impl Searcher<'_> {
             MoveKind::Sweep { first } => {
                 let mut enemy = false;
                 let mut gain = 0;
-                for cell in self.rules.geometry.line_after(mv.from, first, mv.to) {
+                for cell in self.rules.geometry().line_after(mv.from, first, mv.to) {
                     if let Some((is_enemy, v)) = value_of(pos.piece_at(cell)) {
                         if is_enemy {
                             enemy = true;
@@ -313,37 +569,137 @@ impl Searcher<'_> {
         }
     }
 
-    fn order_score(&self, pos: &Position, mv: &Move, tt_move: Option<Move>, ply: usize) -> i32 {
-        if tt_move == Some(*mv) {
-            return 100_000_000;
-        }
-        let mut score = 0;
-        let mut quiet = true;
-        if let Some(gain) = self.capture_gain(pos, mv) {
-            let attacker = self
-                .eval
-                .value(pos.piece_at(mv.from).expect("a piece on the origin").kind());
-            score = 10_000_000 + gain * 64 - attacker;
-            quiet = false;
-        }
-        if let Some(k) = mv.promotion {
-            score += 5_000_000 + self.eval.value(k);
-            quiet = false;
-        }
-        if quiet {
-            let killers = &self.st.killers[ply];
-            score = if killers[0] == Some(*mv) {
-                4_000_000
-            } else if killers[1] == Some(*mv) {
-                3_900_000
-            } else {
-                let p = pos.piece_at(mv.from).expect("a piece on the origin");
-                self.st.history[p.index() * self.cells + mv.to.index()].min(3_000_000)
-            };
-        }
-        score
+    /// A royal piece stepping into its winning zone (a game-ending quiet move).
+    #[inline]
+    fn enters_royal_zone(&self, pos: &Position, mv: &Move) -> bool {
+        let Some(zone) = &self.rules.end_rules().royal_zone else {
+            return false;
+        };
+        let side = pos.side_to_move();
+        zone[side.index()].contains(mv.to)
+            && pos
+                .piece_at(mv.from)
+                .is_some_and(|p| self.rules.kinds()[p.kind() as usize].royal)
     }
 
+    /// Static exchange value of a move, computed only when the mover is worth more than
+    /// what it takes (otherwise the exchange cannot lose).
+    #[inline]
+    fn see_value(&self, pos: &mut Position, mv: &Move, gain: i32) -> i32 {
+        if !self.features.see || mv.is_sweep() {
+            return gain;
+        }
+        let mover = pos.piece_at(mv.from).expect("a piece on the origin");
+        if mv.promotion.is_none() && self.see_values[mover.kind() as usize] <= gain {
+            return gain;
+        }
+        see(self.rules, pos, mv, self.see_values)
+    }
+
+    #[inline]
+    fn history_index(&self, piece: Piece, mv: &Move) -> usize {
+        piece.index() * self.cells + mv.to.index()
+    }
+
+    /// Ordering keys: table move, winning-zone steps, good captures and promotions (most
+    /// valuable victim, least valuable attacker), killers, the counter move, quiet moves by
+    /// history, losing captures last.
+    #[allow(clippy::too_many_arguments)]
+    fn order_moves(
+        &self,
+        pos: &mut Position,
+        moves: &[Move],
+        scores: &mut Vec<i32>,
+        tt_move: Option<u32>,
+        ply: usize,
+    ) {
+        scores.clear();
+        let killers = self.frames[ply].killers;
+        let counter = if ply > 0 {
+            self.frames[ply - 1]
+                .made
+                .map(|(m, p)| self.st.counters[self.history_index(p, &m)])
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        for mv in moves {
+            let packed = pack_move(mv);
+            if tt_move == Some(packed) {
+                scores.push(1 << 30);
+                continue;
+            }
+            if self.enters_royal_zone(pos, mv) {
+                scores.push(1 << 29);
+                continue;
+            }
+            let mover = pos.piece_at(mv.from).expect("a piece on the origin");
+            let attacker = self.eval.value(mover.kind());
+            let gain = self.capture_gain(pos, mv);
+            let promo = if mv.is_sweep() {
+                None
+            } else {
+                mv.promotion.map(|k| self.eval.value(k))
+            };
+            if gain.is_some() || promo.is_some() {
+                let g = gain.unwrap_or(0);
+                let s = g * 16 - attacker / 16 + promo.unwrap_or(0) * 8;
+                let good = self.see_value(pos, mv, g + promo.unwrap_or(0)) >= 0;
+                scores.push(if good { (1 << 28) + s } else { -(1 << 24) + s });
+                continue;
+            }
+            let s = if !self.features.killers {
+                0
+            } else if killers[0] == Some(*mv) {
+                (1 << 27) + 2
+            } else if killers[1] == Some(*mv) {
+                (1 << 27) + 1
+            } else if self.features.counter_moves && counter != 0 && counter == packed {
+                1 << 27
+            } else {
+                0
+            };
+            let h = if self.features.history {
+                self.st.history[self.history_index(mover, mv)]
+            } else {
+                0
+            };
+            scores.push(s + h);
+        }
+    }
+
+    /// Whether the side to move has a piece that is neither royal nor pawn-like (a null move
+    /// is then unlikely to be better than every move: no zugzwang).
+    fn has_pieces(&self, pos: &Position) -> bool {
+        let side = pos.side_to_move();
+        self.rules.kinds().iter().enumerate().any(|(k, kind)| {
+            !kind.royal
+                && !self.eval.pawn_like[k]
+                && !pos.cells_of(Piece::new(k as u8, side)).is_empty()
+        })
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let base = ply * MAX_PLY;
+        self.pv[base + ply] = mv;
+        let child = (ply + 1) * MAX_PLY;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[base + i] = self.pv[child + i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    fn root_line(&self) -> Vec<Move> {
+        self.pv[..self.pv_len[0]].to_vec()
+    }
+
+    fn update_history(&mut self, index: usize, bonus: i32) {
+        let h = &mut self.st.history[index];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &mut Position,
@@ -352,11 +708,14 @@ impl Searcher<'_> {
         mut beta: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
+        checked: bool,
     ) -> i32 {
+        self.pv_len[ply] = ply;
         if self.should_stop() {
             return 0;
         }
-        self.st.nodes += 1;
+        self.nodes += 1;
         let rules = self.rules;
         if ply > 0 {
             if let Some(score) = self.variant_result(pos, ply) {
@@ -372,22 +731,23 @@ impl Searcher<'_> {
                 return alpha;
             }
         }
-        if ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 2 {
             return self.eval.evaluate(rules, pos);
         }
-        let checked = in_check(rules, pos);
-        if checked {
+        if checked && self.features.check_extension {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply, 0);
+            return self.qsearch(pos, alpha, beta, ply, 0, checked);
         }
         let key = pos.hash();
         let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
+        let mut tt_hit = None;
+        if let Some(e) = self.shared.tt.probe(key) {
             tt_move = e.best;
-            if ply > 0 && !pv_node && e.depth as i32 >= depth {
-                let sc = from_tt(e.score, ply);
+            let sc = from_tt(e.score, ply);
+            tt_hit = Some((e, sc));
+            if ply > 0 && !pv_node && e.depth >= depth {
                 match e.bound {
                     Bound::Exact => return sc,
                     Bound::Lower if sc >= beta => return sc,
@@ -396,10 +756,72 @@ impl Searcher<'_> {
                 }
             }
         }
-        let mut moves = std::mem::take(&mut self.st.bufs[ply]);
-        let mut scores = std::mem::take(&mut self.st.scores[ply]);
+        let static_eval = if checked {
+            None
+        } else {
+            let e = self.eval.evaluate(rules, pos);
+            // The table's bound refines the estimate.
+            Some(match tt_hit {
+                Some((t, sc)) if sc.abs() < MATE_BOUND => match t.bound {
+                    Bound::Exact => sc,
+                    Bound::Lower if sc > e => sc,
+                    Bound::Upper if sc < e => sc,
+                    _ => e,
+                },
+                _ => e,
+            })
+        };
+        self.frames[ply].eval = static_eval;
+        self.frames[ply + 1].killers = [None, None];
+        // Whether the position got better for the side to move over its last move (no
+        // information near the root or in check counts as improving).
+        let improving = match (static_eval, ply >= 2) {
+            (Some(e), true) => self.frames[ply - 2].eval.is_none_or(|old| e > old),
+            (Some(_), false) => true,
+            (None, _) => false,
+        };
+        if let (Some(eval), false, true) = (static_eval, pv_node, ply > 0) {
+            // Razoring: hopeless frontier nodes go straight to quiescence.
+            if self.features.razoring && depth <= 2 && eval + 200 + 200 * depth <= alpha {
+                let v = self.qsearch(pos, alpha, alpha + 1, ply, 0, false);
+                if v <= alpha {
+                    return v;
+                }
+            }
+            // Reverse futility (static null move).
+            if self.features.futility
+                && depth <= 7
+                && eval.abs() < MATE_BOUND
+                && eval - 80 * (depth - improving as i32) >= beta
+            {
+                return eval;
+            }
+            // Null move.
+            if self.features.null_move
+                && self.null_sound
+                && depth >= 3
+                && eval >= beta
+                && beta.abs() < MATE_BOUND
+                && self.frames[ply - 1].made.is_some()
+                && self.has_pieces(pos)
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let v = self.null_search(pos, depth - 1 - r, beta, ply, cut_node);
+                if self.stop {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v > MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+        // Internal iterative reduction: without a table move the ordering is poor.
+        if depth >= 4 && tt_move.is_none() && (pv_node || cut_node) {
+            depth -= 1;
+        }
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
         moves.clear();
-        scores.clear();
         generate_legal(rules, pos, &mut moves);
         let result = self.search_moves(
             pos,
@@ -410,12 +832,43 @@ impl Searcher<'_> {
             beta,
             ply,
             pv_node,
+            cut_node,
             checked,
             tt_move,
+            static_eval,
+            improving,
         );
-        self.st.bufs[ply] = moves;
-        self.st.scores[ply] = scores;
+        self.bufs[ply] = moves;
+        self.scores[ply] = scores;
         result
+    }
+
+    /// The null move: the side to move passes (the en passant right lapses), searched with a
+    /// null window at reduced depth.
+    fn null_search(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let rules = self.rules;
+        let side = pos.side_to_move();
+        let ep_cells = *pos.ep_cells();
+        let ep_victim = pos.ep_victim();
+        pos.set_en_passant(rules, CellSet::EMPTY, None);
+        pos.set_side_to_move(rules, side.flip());
+        self.frames[ply].made = None;
+        self.path.push(pos.hash());
+        let barrier = self.null_barrier;
+        self.null_barrier = self.path.len() - 1;
+        let v = -self.negamax(pos, depth, -beta, -beta + 1, ply + 1, false, !cut_node, false);
+        self.null_barrier = barrier;
+        self.path.pop();
+        pos.set_side_to_move(rules, side);
+        pos.set_en_passant(rules, ep_cells, ep_victim);
+        v
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -429,26 +882,31 @@ impl Searcher<'_> {
         beta: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
         checked: bool,
-        tt_move: Option<Move>,
+        tt_move: Option<u32>,
+        static_eval: Option<i32>,
+        improving: bool,
     ) -> i32 {
         let rules = self.rules;
         if moves.is_empty() {
             return self.no_moves_score(checked, ply);
         }
         if ply > 0 {
-            if let Some(limit) = rules.end.n_move_automatic_plies {
+            if let Some(limit) = rules.end_rules().n_move_automatic_plies {
                 if pos.halfmove_clock() >= limit {
                     return 0;
                 }
             }
         }
-        for mv in moves.iter() {
-            scores.push(self.order_score(pos, mv, tt_move, ply));
-        }
+        self.order_moves(pos, moves, scores, tt_move, ply);
+        let mut quiets = std::mem::take(&mut self.quiets[ply]);
+        quiets.clear();
         let orig_alpha = alpha;
         let mut best_score = -INF;
         let mut best_move = None;
+        let mut searched = 0usize;
+        let mut skip_quiets = false;
         for i in 0..moves.len() {
             // Selection: bring the best-scored remaining move to position i.
             let mut bi = i;
@@ -460,55 +918,137 @@ impl Searcher<'_> {
             moves.swap(i, bi);
             scores.swap(i, bi);
             let mv = moves[i];
-            let quiet = mv.promotion.is_none() && self.capture_gain(pos, &mv).is_none();
+            let order = scores[i];
+            if ply == 0 && self.root_excluded.contains(&mv) {
+                continue;
+            }
             let mover = pos.piece_at(mv.from).expect("a piece on the origin");
-            pos.make(rules, mv);
-            self.st.path.push(pos.hash());
-            let mut score;
-            if i == 0 {
-                score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node);
-            } else {
-                let mut r = 0;
-                if depth >= 3 && i >= 3 && quiet && !checked && scores[i] < 3_900_000 {
-                    r = if i >= 8 && depth >= 5 { 2 } else { 1 };
-                }
-                score = -self.negamax(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
-                if score > alpha && r > 0 {
-                    score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false);
-                }
-                if pv_node && score > alpha && score < beta {
-                    score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true);
+            let gain = self.capture_gain(pos, &mv);
+            let tactical = gain.is_some()
+                || (mv.promotion.is_some() && !mv.is_sweep())
+                || order >= 1 << 29;
+            let quiet = !tactical;
+            let special = order >= 1 << 27; // table move, killers, counter move
+            let mut futile = false;
+            if ply > 0 && best_score > -MATE_BOUND && !checked {
+                if quiet {
+                    if skip_quiets && !special {
+                        continue;
+                    }
+                    // Late move pruning.
+                    let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);
+                    if self.features.futility && !pv_node && depth <= 6 && quiets.len() >= lmp_limit
+                    {
+                        skip_quiets = true;
+                        if !special {
+                            continue;
+                        }
+                    }
+                    // Futility: a quiet move cannot raise a hopeless score (unless it checks).
+                    if let Some(eval) = static_eval {
+                        if self.features.futility
+                            && depth <= 6
+                            && eval + 100 + 90 * depth <= alpha
+                        {
+                            futile = true;
+                        }
+                    }
+                    if self.features.see
+                        && depth <= 6
+                        && !special
+                        && see(rules, pos, &mv, self.see_values) < -25 * depth * depth
+                    {
+                        continue;
+                    }
+                } else if self.features.see
+                    && depth <= 6
+                    && order < 1 << 28
+                    && self.see_value(pos, &mv, gain.unwrap_or(0)) < -100 * depth
+                {
+                    continue;
                 }
             }
-            self.st.path.pop();
+            pos.make(rules, mv);
+            let gives_check = in_check(rules, pos);
+            if futile && !gives_check {
+                pos.unmake(rules);
+                continue;
+            }
+            self.path.push(pos.hash());
+            self.frames[ply].made = Some((mv, mover));
+            searched += 1;
+            let mut score;
+            if searched == 1 {
+                score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node, false, gives_check);
+            } else {
+                let mut r = 0;
+                if self.features.lmr && depth >= 3 && (quiet || order < 0) {
+                    r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if cut_node {
+                        r += 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if special {
+                        r -= 1;
+                    }
+                    if gives_check || checked {
+                        r -= 1;
+                    }
+                    if quiet && self.features.history {
+                        r -= self.st.history[self.history_index(mover, &mv)] / 6_000;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
+                score = -self.negamax(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, false, true, gives_check);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false, !cut_node, gives_check);
+                }
+                if pv_node && score > alpha && score < beta {
+                    score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true, false, gives_check);
+                }
+            }
+            self.path.pop();
             pos.unmake(rules);
-            if self.st.stop {
+            if self.stop {
+                self.quiets[ply] = quiets;
                 return 0;
             }
             if score > best_score {
                 best_score = score;
-                best_move = Some(mv);
                 if score > alpha {
+                    best_move = Some(mv);
                     alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
                     if ply == 0 {
-                        self.st.root_best = Some(mv);
-                        self.st.root_score = score;
+                        let line = self.root_line();
+                        self.iter_best = Some((mv, score, line));
                     }
                     if alpha >= beta {
                         if quiet {
-                            let k = &mut self.st.killers[ply];
-                            if k[0] != Some(mv) {
-                                k[1] = k[0];
-                                k[0] = Some(mv);
-                            }
-                            let h =
-                                &mut self.st.history[mover.index() * self.cells + mv.to.index()];
-                            *h = (*h + depth * depth).min(2_000_000);
+                            self.reward_quiet(pos, ply, depth, mv, mover, &quiets);
                         }
                         break;
                     }
                 }
             }
+            if quiet && quiets.len() < 64 {
+                quiets.push(mv);
+            }
+        }
+        self.quiets[ply] = quiets;
+        if searched == 0 {
+            // Every move was pruned or excluded: the node fails low at the static estimate.
+            if ply == 0 {
+                return alpha;
+            }
+            return static_eval.unwrap_or(alpha).min(alpha);
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -517,14 +1057,49 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.tt.store(
-            pos.hash(),
-            best_move,
-            to_tt(best_score, ply),
-            depth as i16,
-            bound,
-        );
+        if ply > 0 || self.root_excluded.is_empty() {
+            self.shared.tt.store(
+                pos.hash(),
+                best_move.map(|m| pack_move(&m)),
+                to_tt(best_score, ply),
+                depth,
+                bound,
+            );
+        }
         best_score
+    }
+
+    /// A quiet move refuted the position: remember it as a killer and counter move, raise
+    /// its history and lower that of the quiet moves tried before it.
+    fn reward_quiet(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        depth: i32,
+        mv: Move,
+        mover: Piece,
+        tried: &[Move],
+    ) {
+        let k = &mut self.frames[ply].killers;
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        if ply > 0 {
+            if let Some((pm, pp)) = self.frames[ply - 1].made {
+                let i = self.history_index(pp, &pm);
+                self.st.counters[i] = pack_move(&mv);
+            }
+        }
+        let bonus = (32 * depth * depth).min(2_000);
+        let i = self.history_index(mover, &mv);
+        self.update_history(i, bonus);
+        for q in tried {
+            if let Some(p) = pos.piece_at(q.from) {
+                let i = self.history_index(p, q);
+                self.update_history(i, -bonus);
+            }
+        }
     }
 
     fn qsearch(
@@ -534,49 +1109,105 @@ impl Searcher<'_> {
         beta: i32,
         ply: usize,
         qply: usize,
+        checked: bool,
     ) -> i32 {
+        self.pv_len[ply] = ply;
         if self.should_stop() {
             return 0;
         }
-        self.st.nodes += 1;
+        self.nodes += 1;
         let rules = self.rules;
         if let Some(score) = self.variant_result(pos, ply) {
             return score;
         }
-        let stand = self.eval.evaluate(rules, pos);
-        if ply >= MAX_PLY - 1 || stand >= beta {
+        if ply >= MAX_PLY - 2 {
+            return self.eval.evaluate(rules, pos);
+        }
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.shared.tt.probe(key) {
+            let sc = from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return sc,
+                Bound::Lower if sc >= beta => return sc,
+                Bound::Upper if sc <= alpha => return sc,
+                _ => {}
+            }
+            tt_move = e.best;
+        }
+        let evasions = checked && qply < QS_CHECK_PLIES;
+        let stand = if evasions {
+            -INF
+        } else {
+            self.eval.evaluate(rules, pos)
+        };
+        if stand >= beta {
             return stand;
         }
+        let orig_alpha = alpha;
         if stand > alpha {
             alpha = stand;
         }
-        let mut moves = std::mem::take(&mut self.st.bufs[ply]);
-        let mut scores = std::mem::take(&mut self.st.scores[ply]);
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
         moves.clear();
         scores.clear();
-        generate_pseudo(rules, pos, &mut moves);
-        // Keep captures, and promotions on the first quiescence ply.
-        let mut n = 0;
-        for i in 0..moves.len() {
-            let mv = moves[i];
-            let gain = self.capture_gain(pos, &mv);
-            let promo = mv.promotion.map(|k| self.eval.value(k));
-            let keep = gain.is_some() || (qply == 0 && promo.is_some());
-            if keep {
+        if evasions {
+            generate_legal(rules, pos, &mut moves);
+            if moves.is_empty() {
+                self.bufs[ply] = moves;
+                self.scores[ply] = scores;
+                return self.no_moves_score(true, ply);
+            }
+            for mv in moves.iter() {
+                let s = if tt_move == Some(pack_move(mv)) {
+                    1 << 30
+                } else {
+                    self.capture_gain(pos, mv).map_or(0, |g| (1 << 20) + g)
+                };
+                scores.push(s);
+            }
+        } else {
+            generate_pseudo(rules, pos, &mut moves);
+            // Keep captures, promotions and winning-zone steps.
+            let mut n = 0;
+            for i in 0..moves.len() {
+                let mv = moves[i];
+                let gain = self.capture_gain(pos, &mv);
+                let promo = if mv.is_sweep() {
+                    None
+                } else {
+                    mv.promotion.map(|k| self.eval.value(k))
+                };
+                let zone = self.enters_royal_zone(pos, &mv);
+                if gain.is_none() && promo.is_none() && !zone {
+                    continue;
+                }
+                let g = gain.unwrap_or(0) + promo.unwrap_or(0);
+                if !zone {
+                    // Delta pruning: even winning the piece cannot reach alpha.
+                    if self.features.futility && stand + g + 200 <= alpha {
+                        continue;
+                    }
+                    if self.features.see && self.see_value(pos, &mv, g) < 0 {
+                        continue;
+                    }
+                }
                 let attacker = self
                     .eval
                     .value(pos.piece_at(mv.from).expect("a piece on the origin").kind());
                 moves[n] = mv;
-                scores.push(gain.unwrap_or(0) * 64 - attacker + promo.unwrap_or(0) * 32);
+                scores.push(if zone { 1 << 30 } else { g * 16 - attacker / 16 });
                 n += 1;
             }
+            moves.truncate(n);
         }
-        moves.truncate(n);
         let side = pos.side_to_move();
         let mut best = stand;
-        for i in 0..n {
+        let mut best_move = None;
+        for i in 0..moves.len() {
             let mut bi = i;
-            for j in i + 1..n {
+            for j in i + 1..moves.len() {
                 if scores[j] > scores[bi] {
                     bi = j;
                 }
@@ -585,13 +1216,14 @@ impl Searcher<'_> {
             scores.swap(i, bi);
             let mv = moves[i];
             pos.make(rules, mv);
-            if royal_attacked(rules, pos, side) {
+            if !evasions && royal_attacked(rules, pos, side) {
                 pos.unmake(rules);
                 continue;
             }
-            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1);
+            let gives_check = in_check(rules, pos);
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1, gives_check);
             pos.unmake(rules);
-            if self.st.stop {
+            if self.stop {
                 best = 0;
                 break;
             }
@@ -599,41 +1231,31 @@ impl Searcher<'_> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(mv);
                     if alpha >= beta {
                         break;
                     }
                 }
             }
         }
-        self.st.bufs[ply] = moves;
-        self.st.scores[ply] = scores;
+        self.bufs[ply] = moves;
+        self.scores[ply] = scores;
+        if !self.stop && best > -INF {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(
+                key,
+                best_move.map(|m| pack_move(&m)),
+                to_tt(best, ply),
+                0,
+                bound,
+            );
+        }
         best
-    }
-
-    /// The best line stored in the table, checked move by move for legality.
-    fn principal_variation(&self, pos: &mut Position, max_len: usize) -> Vec<Move> {
-        let mut pv = Vec::new();
-        let mut seen = Vec::new();
-        while pv.len() < max_len {
-            let Some(e) = self.tt.probe(pos.hash()) else {
-                break;
-            };
-            let Some(mv) = e.best else {
-                break;
-            };
-            if seen.contains(&pos.hash()) || !legal_moves(self.rules, pos).contains(&mv) {
-                break;
-            }
-            seen.push(pos.hash());
-            pos.make(self.rules, mv);
-            pv.push(mv);
-            if outcome(self.rules, pos) != Outcome::Ongoing {
-                break;
-            }
-        }
-        for _ in 0..pv.len() {
-            pos.unmake(self.rules);
-        }
-        pv
     }
 }

@@ -1,0 +1,82 @@
+//! What one piece does on a board, as cell sets for the evaluation: the cells it attacks
+//! (could capture on, whoever stands there, so friendly pieces it defends count) and the
+//! cells it can move or capture to (its mobility). Plain leaps and slides come from the
+//! compiled bundles by set operations, the other records are walked, hooked pieces ask their
+//! hook for their moves. Generic over the cell-set width like move generation.
+
+use crate::board::Board;
+use crate::rules::{flag, Rules, SlideRay};
+use crate::targets::{bundle_targets, for_each_target, piece_tables, Target};
+use crate::types::{Bits, Cell, Move, Piece};
+
+/// The cells of a plain slide up to and including the first occupied one.
+#[inline(always)]
+fn ray_reach<B: Bits>(ray: &SlideRay, occupied: B) -> B {
+    let cells = B::load(&ray.cells);
+    let blockers = cells & occupied;
+    if blockers.is_zero() {
+        cells
+    } else if ray.increasing {
+        cells & B::up_to(blockers.lowest())
+    } else {
+        cells & B::from_on(blockers.highest())
+    }
+}
+
+/// `(attacks, moves)` of the piece on `from`: the cells it attacks (friendly ones included)
+/// and the cells it can move or capture to. Hooked pieces push their hook's moves into
+/// `scratch` (cleared first) to read their targets.
+#[inline(always)]
+pub fn piece_sets<B: Bits>(
+    rules: &Rules,
+    board: &Board,
+    piece: Piece,
+    from: Cell,
+    scratch: &mut Vec<Move>,
+) -> (B, B) {
+    let side = piece.color();
+    let (initial_ok, mask, records, bundle) = piece_tables(rules, board, piece, from, false);
+    let mut moves = bundle_targets::<B>(rules, board, side, bundle, mask);
+    let mut attacks = B::ZERO;
+    if mask & flag::CAPTURE != 0 {
+        attacks = B::load(&bundle.move_or_capture) | B::load(&bundle.capture_only);
+        let occupied = B::load(board.occupied(side)) | B::load(board.occupied(side.flip()));
+        for ray in rules.bundle_rays(bundle) {
+            if ray.flags & flag::CAPTURE != 0 {
+                attacks |= ray_reach::<B>(ray, occupied);
+            }
+        }
+    }
+    for rec in records {
+        if rec.flags & flag::INITIAL != 0 && !initial_ok {
+            continue;
+        }
+        let captures = rec.flags & mask & flag::CAPTURE != 0;
+        let mut found = B::ZERO;
+        for_each_target(rules, board, side, rec, mask, |t| match t {
+            Target::Plain(to) | Target::DoubleStep(to, _, _) | Target::EnPassant(to, _) => {
+                found |= one::<B>(to);
+            }
+        });
+        moves |= found;
+        if captures {
+            attacks |= found;
+        }
+    }
+    if let Some(hook) = &rules.kinds()[piece.kind() as usize].hook {
+        scratch.clear();
+        hook.generate(rules, board, piece, from, scratch);
+        for mv in scratch.iter() {
+            let to = one::<B>(mv.to);
+            moves |= to;
+            attacks |= to;
+        }
+    }
+    (attacks, moves)
+}
+
+/// The set of one cell.
+#[inline(always)]
+pub fn one<B: Bits>(cell: Cell) -> B {
+    B::up_to(cell) & B::from_on(cell)
+}

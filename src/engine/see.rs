@@ -1,0 +1,169 @@
+//! Static exchange evaluation: what a move wins or loses on its destination if both sides
+//! then capture there with their least valuable attacker, each free to stop when
+//! continuing would lose. The exchange is played on the real board (pieces taken off and
+//! put back through [`Position::take`] / [`Position::put`]), so pieces behind pieces (x-rays),
+//! hoppers' screens and hooked pieces' attacks all follow from the ordinary attack queries;
+//! pins are ignored. A royal piece captures last, and only onto a cell the other side no
+//! longer attacks.
+
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::targets::piece_attacks;
+use crate::types::{Bits, Cell, Color, Move, MoveKind, Piece};
+use crate::with_width;
+
+/// The value a royal piece has in an exchange (larger than any material).
+pub const ROYAL_VALUE: i32 = 100_000;
+
+/// Longest exchange followed.
+const MAX_EXCHANGE: usize = 32;
+
+/// Exchange values per kind: the material values, royal kinds [`ROYAL_VALUE`].
+pub fn exchange_values(rules: &Rules, values: &[i32]) -> Vec<i32> {
+    (0..rules.kinds().len())
+        .map(|k| {
+            if rules.kinds()[k].royal {
+                ROYAL_VALUE
+            } else {
+                values[k]
+            }
+        })
+        .collect()
+}
+
+/// The least valuable piece of `by` that attacks `target`, and its value.
+fn least_valuable_attacker<B: Bits>(
+    rules: &Rules,
+    pos: &Position,
+    target: Cell,
+    by: Color,
+    values: &[i32],
+) -> Option<(Cell, i32)> {
+    let mut best: Option<(Cell, i32)> = None;
+    let candidates = B::load(rules.attackers_any(by, target)) & B::load(pos.occupied(by));
+    for from in candidates.cells() {
+        let piece = pos.occupant(from);
+        let v = values[piece.kind() as usize];
+        if best.is_some_and(|b| v >= b.1) {
+            continue;
+        }
+        if rules.attackers_free(piece, target).contains(from)
+            || (rules.attackers_conditional(piece, target).contains(from)
+                && piece_attacks::<B>(rules, pos, piece, from, target))
+        {
+            best = Some((from, v));
+        }
+    }
+    for (k, kind) in rules.kinds().iter().enumerate() {
+        let Some(hook) = &kind.hook else { continue };
+        let v = values[k];
+        if best.is_some_and(|b| v >= b.1) {
+            continue;
+        }
+        let piece = Piece::new(k as u8, by);
+        for from in pos.cells_of(piece).iter() {
+            if hook.attacks(rules, pos, piece, from, target) {
+                best = Some((from, v));
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// One change made to the board during an exchange, undone in reverse order.
+#[derive(Clone, Copy)]
+enum Change {
+    Took(Cell, Piece),
+    Put(Cell),
+}
+
+/// The material balance of the exchange `mv` starts, for the side making it, in the units
+/// of `values` (see [`exchange_values`]). Castling scores 0; a sweep scores what it
+/// captures (friendly pieces counted against it) and is not followed further.
+pub fn see(rules: &Rules, pos: &mut Position, mv: &Move, values: &[i32]) -> i32 {
+    with_width!(rules.width, B => see_in::<B>(rules, pos, mv, values))
+}
+
+fn see_in<B: Bits>(rules: &Rules, pos: &mut Position, mv: &Move, values: &[i32]) -> i32 {
+    let side = pos.side_to_move();
+    let value = |p: Piece| values[p.kind() as usize];
+    let victim_cell = match mv.kind {
+        MoveKind::Castle { .. } => return 0,
+        MoveKind::Sweep { first } => {
+            let mut gain = 0;
+            for cell in rules.geometry().line_after(mv.from, first, mv.to) {
+                if let Some(p) = pos.piece_at(cell) {
+                    gain += if p.color() == side { -value(p) } else { value(p) };
+                }
+            }
+            return gain;
+        }
+        MoveKind::EnPassant { victim } => victim,
+        MoveKind::Normal | MoveKind::DoubleStep { .. } => mv.to,
+    };
+    let Some(mover) = pos.piece_at(mv.from) else {
+        return 0;
+    };
+    let mut changes = [Change::Put(mv.to); MAX_EXCHANGE * 3];
+    let mut n = 0;
+    let mut gains = [0i32; MAX_EXCHANGE];
+    let mut first_gain = 0;
+    if let Some(victim) = pos.piece_at(victim_cell) {
+        if victim.color() != side {
+            first_gain = value(victim);
+        }
+        pos.take(rules, victim_cell);
+        changes[n] = Change::Took(victim_cell, victim);
+        n += 1;
+    }
+    let placed = mv.promotion.map_or(mover, |k| Piece::new(k, side));
+    first_gain += value(placed) - value(mover);
+    pos.take(rules, mv.from);
+    changes[n] = Change::Took(mv.from, mover);
+    pos.put(rules, mv.to, placed);
+    changes[n + 1] = Change::Put(mv.to);
+    n += 2;
+    gains[0] = first_gain;
+    let mut on_target = value(placed);
+    let mut d = 0;
+    let mut stm = side.flip();
+    while d + 1 < MAX_EXCHANGE {
+        let Some((from, v)) = least_valuable_attacker::<B>(rules, pos, mv.to, stm, values) else {
+            break;
+        };
+        if v >= ROYAL_VALUE
+            && least_valuable_attacker::<B>(rules, pos, mv.to, stm.flip(), values).is_some()
+        {
+            // The royal piece may not capture onto a defended cell.
+            break;
+        }
+        d += 1;
+        gains[d] = on_target - gains[d - 1];
+        if (-gains[d - 1]).max(gains[d]) < 0 {
+            break;
+        }
+        let attacker = pos.take(rules, from).expect("an attacker on its cell");
+        changes[n] = Change::Took(from, attacker);
+        let captured = pos.take(rules, mv.to).expect("a piece on the target");
+        changes[n + 1] = Change::Took(mv.to, captured);
+        pos.put(rules, mv.to, attacker);
+        changes[n + 2] = Change::Put(mv.to);
+        n += 3;
+        on_target = v;
+        stm = stm.flip();
+    }
+    while d > 0 {
+        gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
+        d -= 1;
+    }
+    for change in changes[..n].iter().rev() {
+        match *change {
+            Change::Took(cell, piece) => pos.put(rules, cell, piece),
+            Change::Put(cell) => {
+                pos.take(rules, cell);
+            }
+        }
+    }
+    gains[0]
+}
