@@ -172,6 +172,8 @@ pub struct External {
     options: Vec<(String, String)>,
     has_variant_option: bool,
     usermove: bool,
+    /// XBoard: the moves of the current game the engine has been told.
+    known: Vec<String>,
     /// XBoard numbers the ranks of 10-rank boards from 0.
     zero_based_ranks: bool,
 }
@@ -244,6 +246,7 @@ impl External {
             options: options.to_vec(),
             has_variant_option: false,
             usermove: false,
+            known: Vec::new(),
             zero_based_ranks: zero_based_ranks && protocol == Protocol::Xboard,
         };
         e.handshake()?;
@@ -438,6 +441,7 @@ impl Player for External {
                 self.ready()
             }
             Protocol::Xboard => {
+                self.known.clear();
                 self.send("new")?;
                 if self.variant != "chess" && self.variant != "normal" {
                     let v = self.variant.clone();
@@ -493,8 +497,11 @@ impl Player for External {
                 self.send(&go).map_err(Failure::Broken)?;
             }
             Protocol::Xboard => {
-                // The engine stays in force mode; it hears the game so far, then `go`.
-                self.new_game().map_err(Failure::Broken)?;
+                // The engine stays in force mode: it hears the moves it has not heard yet
+                // (the whole game again if the game is not the one it knows), then `go`.
+                if history.len() < self.known.len() || history[..self.known.len()] != self.known[..] {
+                    self.new_game().map_err(Failure::Broken)?;
+                }
                 match (*limit, clocks) {
                     (MoveLimit::MoveTime(t), _) => {
                         self.send(&format!("st {}", t.as_secs_f64()))
@@ -525,8 +532,8 @@ impl Player for External {
                         }
                     }
                 }
-                for m in history {
-                    let m = self.shift(m, -1);
+                for m in history[self.known.len()..].to_vec() {
+                    let m = self.shift(&m, -1);
                     let line = if self.usermove {
                         format!("usermove {m}")
                     } else {
@@ -540,6 +547,10 @@ impl Player for External {
         let choice = self.read_move(rules, pos, deadline);
         if self.protocol == Protocol::Xboard {
             let _ = self.send("force");
+            self.known = history.to_vec();
+            if let Ok(c) = &choice {
+                self.known.push(protocol_move(rules, &c.mv));
+            }
         }
         choice
     }

@@ -58,9 +58,18 @@ impl Wdl {
         (var / n).sqrt()
     }
 
-    /// The 95% interval of the score fraction, clamped to [0, 1].
+    /// The 95% interval of the score fraction: the normal approximation with the games'
+    /// own spread, or, when every game had the same result (no spread to measure), the
+    /// Wilson interval of the points as successes out of the games.
     pub fn score_interval(&self) -> (f64, f64) {
         let s = self.score();
+        let n = self.games() as f64;
+        let same = [self.wins, self.draws, self.losses]
+            .iter()
+            .any(|&k| k as f64 == n);
+        if n > 0.0 && same {
+            return wilson(s, n);
+        }
         let m = Z95 * self.std_error();
         ((s - m).max(0.0), (s + m).min(1.0))
     }
@@ -80,6 +89,14 @@ impl Wdl {
         }
         normal_cdf((self.wins as f64 - self.losses as f64) / decisive.sqrt())
     }
+}
+
+/// The Wilson 95% interval of a proportion `p` observed in `n` trials.
+pub fn wilson(p: f64, n: f64) -> (f64, f64) {
+    let z2 = Z95 * Z95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// The standard normal distribution function (Abramowitz–Stegun 7.1.26 for erf; absolute
@@ -138,6 +155,21 @@ mod tests {
         };
         assert_eq!(r.std_error(), 0.0);
         assert_eq!(r.los(), 0.5);
+        // No spread: the Wilson interval of 5 points out of 10.
+        assert_eq!(r.score_interval(), wilson(0.5, 10.0));
+    }
+
+    #[test]
+    fn a_clean_sweep_still_has_a_margin() {
+        let r = Wdl {
+            wins: 0,
+            draws: 0,
+            losses: 10,
+        };
+        let (lo, hi) = r.score_interval();
+        assert_eq!(lo, 0.0);
+        // Wilson upper bound for 0 of 10: z² / (n + z²) = 3.8415 / 13.8415.
+        assert!((hi - Z95 * Z95 / (10.0 + Z95 * Z95)).abs() < 1e-12);
     }
 
     #[test]

@@ -638,7 +638,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
                         let _ = f.write_all(pgn(&rules, &game, text).as_bytes());
                     }
                     if !args.quiet {
-                        eprint!("\r{}", tally.progress(args.games, &names));
+                        eprint!("\r{:<120}", tally.progress(args.games, &names));
                     }
                 }
                 Err(e) => {

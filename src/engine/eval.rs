@@ -88,6 +88,9 @@ weights! {
     royal_center_mg = 40;
     /// Royal pieces: penalty per rank-height at the far end in the middle game.
     royal_advance_mg = 60;
+    /// Royal pieces: bonus on the outermost files in the middle game (away from the files
+    /// where the fight opens).
+    royal_file_mg = 30;
     /// Royal pieces: bonus on the most central cells in the endgame.
     royal_center_eg = 40;
     /// Royal piece next to its winning zone (halved per further step).
@@ -141,6 +144,12 @@ weights! {
     /// A side left with one piece of its extinction kinds.
     extinction_last = 150;
 }
+
+/// How far outside the search window the cheap part of the evaluation must be for the
+/// rest to be skipped ([`Evaluator::evaluate_within`]).
+pub const LAZY_MARGIN: i32 = 350;
+
+const INFINITE: i32 = 1_000_000;
 
 /// Per-variant evaluation tables, built once per search from the rules.
 #[derive(Debug, Clone)]
@@ -405,6 +414,11 @@ impl Evaluator {
                 .collect::<Vec<i32>>()
         });
         let coords: Vec<(i32, i32)> = g.cells().map(|c| g.coords(c)).collect();
+        let (xmin, xmax) = coords
+            .iter()
+            .fold((i32::MAX, i32::MIN), |(a, b), c| (a.min(c.0), b.max(c.0)));
+        let x_mid = (xmin + xmax) as f64 / 2.0;
+        let x_half = ((xmax - xmin) as f64 / 2.0).max(1.0);
         let ahead = |color: Color, from: usize, to: usize| match color {
             Color::White => heights[to] > heights[from],
             Color::Black => heights[to] < heights[from],
@@ -473,6 +487,8 @@ impl Evaluator {
                     };
                     let (mut mg, mut eg) = (0.0, 0.0);
                     if kind.royal {
+                        let off_middle = (coords[i].0 as f64 - x_mid).abs() / x_half;
+                        mg += w.royal_file_mg as f64 * off_middle;
                         mg -= w.royal_center_mg as f64 * central;
                         mg -= w.royal_advance_mg as f64 * adv;
                         eg += w.royal_center_eg as f64 * central;
@@ -565,21 +581,38 @@ impl Evaluator {
 
     /// The evaluation from the side to move's point of view, in centipawns.
     pub fn evaluate(&mut self, rules: &Rules, pos: &Position) -> i32 {
+        self.evaluate_within(rules, pos, -INFINITE, INFINITE)
+    }
+
+    /// As [`Evaluator::evaluate`], but when material, piece-square tables and pawn
+    /// structure alone put the score more than [`LAZY_MARGIN`] outside `alpha..beta`, that
+    /// estimate is returned without the costlier mobility, king safety and threat terms.
+    pub fn evaluate_within(&mut self, rules: &Rules, pos: &Position, alpha: i32, beta: i32) -> i32 {
         let key = pos.hash();
         let slot = key as usize & (self.cache.len() - 1);
         if self.cache[slot].0 == key && key != 0 {
             return self.cache[slot].1;
         }
-        let mut v = with_width!(rules.width, B => self.evaluate_in::<B>(rules, pos));
+        let (mut v, complete) =
+            with_width!(rules.width, B => self.evaluate_in::<B>(rules, pos, alpha, beta));
         if let Some(seed) = self.noise {
             let h = (key ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             v += (h >> 60) as i32 - 8;
         }
-        self.cache[slot] = (key, v);
+        if complete {
+            self.cache[slot] = (key, v);
+        }
         v
     }
 
-    fn evaluate_in<B: Bits>(&mut self, rules: &Rules, pos: &Position) -> i32 {
+    /// The evaluation, and whether it is complete (not a lazy estimate).
+    fn evaluate_in<B: Bits>(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, bool) {
         let n = self.cells;
         let w = &self.weights;
         let mut mg = [0i32; 2];
@@ -644,6 +677,21 @@ impl Evaluator {
                 eg[color.index()] += e;
             }
         }
+        let phase = phase.min(self.max_phase);
+        let (max_phase, tempo, side) = (self.max_phase, self.weights.tempo, pos.side_to_move());
+        let blend = move |mg: &[i32; 2], eg: &[i32; 2], scale: i32| {
+            let white = ((mg[0] - mg[1]) * phase
+                + (eg[0] - eg[1]) * scale / 64 * (max_phase - phase))
+                / max_phase;
+            match side {
+                Color::White => white + tempo,
+                Color::Black => -white + tempo,
+            }
+        };
+        let estimate = blend(&mg, &eg, 64);
+        if estimate - LAZY_MARGIN >= beta || estimate + LAZY_MARGIN <= alpha {
+            return (estimate, false);
+        }
         if self.features.mobility || self.features.king_safety || self.features.threats {
             let (m, e) = self.activity::<B>(rules, pos, pawns);
             for c in 0..2 {
@@ -681,14 +729,7 @@ impl Evaluator {
                 eg[strong] += w.mop_up * (edge + (8 - d.min(8)) / 2);
             }
         }
-        let phase = phase.min(self.max_phase);
-        let mg_total = mg[0] - mg[1];
-        let eg_total = (eg[0] - eg[1]) * scale / 64;
-        let white = (mg_total * phase + eg_total * (self.max_phase - phase)) / self.max_phase;
-        match pos.side_to_move() {
-            Color::White => white + w.tempo,
-            Color::Black => -white + w.tempo,
-        }
+        (blend(&mg, &eg, scale), true)
     }
 
     /// Passed, doubled, isolated and connected pawn-like pieces of `color`: (mg, eg).

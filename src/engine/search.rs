@@ -402,7 +402,9 @@ impl Worker<'_> {
             if !self.main {
                 continue;
             }
-            if best_score.abs() > MATE_BOUND && (MATE - best_score.abs()) as u32 <= depth {
+            // A forced result found well within the depth: deeper searches (which prune
+            // less near it) would only confirm it or find a shorter one.
+            if best_score.abs() > MATE_BOUND && (MATE - best_score.abs()) as u32 + 4 <= depth {
                 break;
             }
             if stop_after_iteration(plan, start.elapsed(), stability) {
@@ -780,7 +782,10 @@ impl Worker<'_> {
             (Some(_), false) => true,
             (None, _) => false,
         };
-        if let (Some(eval), false, true) = (static_eval, pv_node, ply > 0) {
+        // Pruning by the static evaluation means nothing once the window is about forced
+        // results.
+        let decisive_window = alpha.abs() >= MATE_BOUND || beta.abs() >= MATE_BOUND;
+        if let (Some(eval), false, true, false) = (static_eval, pv_node, ply > 0, decisive_window) {
             // Razoring: hopeless frontier nodes go straight to quiescence.
             if self.features.razoring && depth <= 2 && eval + 200 + 200 * depth <= alpha {
                 let v = self.qsearch(pos, alpha, alpha + 1, ply, 0, false);
@@ -930,7 +935,7 @@ impl Worker<'_> {
             let quiet = !tactical;
             let special = order >= 1 << 27; // table move, killers, counter move
             let mut futile = false;
-            if ply > 0 && best_score > -MATE_BOUND && !checked {
+            if ply > 0 && best_score > -MATE_BOUND && !checked && alpha.abs() < MATE_BOUND {
                 if quiet {
                     if skip_quiets && !special {
                         continue;
@@ -1139,7 +1144,7 @@ impl Worker<'_> {
         let stand = if evasions {
             -INF
         } else {
-            self.eval.evaluate(rules, pos)
+            self.eval.evaluate_within(rules, pos, alpha, beta)
         };
         if stand >= beta {
             return stand;

@@ -250,6 +250,8 @@ impl Hook for BorrowMoves {
     }
 
     /// At least three quarters of the best kind it can borrow from (and a pawn).
+    /// The best lender's value plus a quarter of the second best (it moves like either, and
+    /// more), plus one pawn for remote moves; at least its own moves' worth.
     fn value(
         &self,
         rules: &Rules,
@@ -257,11 +259,15 @@ impl Hook for BorrowMoves {
         mobility_value: f64,
         value_of: &dyn Fn(KindId) -> f64,
     ) -> f64 {
-        let best = (0..rules.kinds().len() as KindId)
+        let mut lenders: Vec<f64> = (0..rules.kinds().len() as KindId)
             .filter(|&o| o != kind && !rules.kind(o).royal && !rules.kind(o).borrows_moves())
             .map(value_of)
-            .fold(0.0, f64::max);
-        mobility_value.max(0.75 * best).max(1.0)
+            .collect();
+        lenders.sort_by(|a, b| b.total_cmp(a));
+        let best = lenders.first().copied().unwrap_or(0.0);
+        let second = lenders.get(1).copied().unwrap_or(0.0);
+        let remote = if self.remote { 1.0 } else { 0.0 };
+        mobility_value.max(best + 0.25 * second + remote).max(1.0)
     }
 
     /// The union of the moves it can borrow: every other kind's Betza, castling left out.

@@ -279,14 +279,16 @@ impl Hook for ElephantCharge {
         ))
     }
 
-    /// A charge is worth about a pawn and a half on top of the piece's own moves.
+    /// What the piece is worth before it charges — its own moves, or the piece it becomes
+    /// if that is worth more — plus 0.3 pawns per cell of its path (a charge may take
+    /// several pieces at once, and threatens to).
     fn value(
         &self,
         _rules: &Rules,
         _kind: KindId,
         mobility_value: f64,
-        _value_of: &dyn Fn(KindId) -> f64,
+        value_of: &dyn Fn(KindId) -> f64,
     ) -> f64 {
-        mobility_value + 1.5
+        mobility_value.max(value_of(self.becomes)) + 0.3 * self.length as f64
     }
 }

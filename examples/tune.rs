@@ -1,0 +1,165 @@
+//! Fits the evaluation's weights to game results (Texel's method): positions from finished
+//! games are labelled with the game's result, and the weights are moved, one at a time, in
+//! whichever direction lowers the mean squared error between the result and the
+//! evaluation's predicted score `1 / (1 + 10^(−k·eval/400))` (k fitted first).
+//!
+//! The games are the PGN-like files `fairyrules match` writes (coordinate moves, the
+//! `{end of opening}` mark, a `Result` tag), each paired with its variant file:
+//!
+//! ```sh
+//! fairyrules match variants/chess.toml --games 200 --movetime 20 \
+//!     --engine1 fairy-stockfish --engine2 fairy-stockfish --pgn chess.pgn
+//! cargo run --release --example tune -- variants/chess.toml chess.pgn \
+//!     variants/glinski.toml glinski.pgn [--passes N]
+//! ```
+//!
+//! Positions are taken after the opening, skipping those in check or right after a capture
+//! (not quiet). The fitted weights are printed as Rust field lines for
+//! `src/engine/eval.rs`'s `weights!` block, with the error before and after.
+
+use fairyrules::engine::eval::{Evaluator, Weights};
+use fairyrules::engine::Features;
+use fairyrules::{in_check, parse_move, Color, Position, Rules};
+
+/// One variant's labelled positions.
+struct Set {
+    rules: Rules,
+    positions: Vec<(Position, f64)>,
+}
+
+fn read_games(rules: &Rules, text: &str) -> Vec<(Position, f64)> {
+    let mut out = Vec::new();
+    for game in text.split("[Event ").skip(1) {
+        let result = if game.contains("[Result \"1-0\"]") {
+            1.0
+        } else if game.contains("[Result \"0-1\"]") {
+            0.0
+        } else if game.contains("[Result \"1/2-1/2\"]") {
+            0.5
+        } else {
+            continue;
+        };
+        // Adjudicated games say little about the position.
+        if game.contains("[Termination \"adjudication") || game.contains("engine error") {
+            continue;
+        }
+        let body = match game.find("\n\n") {
+            Some(i) => &game[i + 2..],
+            None => continue,
+        };
+        let mut pos = Position::start(rules);
+        let mut in_opening = body.contains("{end of opening}");
+        let mut last_was_capture = false;
+        for word in body.split_whitespace() {
+            if word == "{end" || word == "of" {
+                continue;
+            }
+            if word == "opening}" {
+                in_opening = false;
+                continue;
+            }
+            if word.ends_with('.') || word.contains('-') {
+                continue;
+            }
+            let Ok(mv) = parse_move(rules, &mut pos, word) else {
+                break;
+            };
+            let capture = pos.piece_at(mv.to).is_some() || mv.is_en_passant() || mv.is_sweep();
+            pos.make(rules, mv);
+            last_was_capture = capture;
+            if !in_opening && !last_was_capture && !in_check(rules, &pos) {
+                let mut p = pos.clone();
+                p.clear_history();
+                out.push((p, result));
+            }
+        }
+        let _ = last_was_capture;
+    }
+    out
+}
+
+/// Mean squared error of the predictions over all sets.
+fn error(sets: &[Set], weights: &Weights, k: f64) -> f64 {
+    let mut sum = 0.0;
+    let mut n = 0usize;
+    for set in sets {
+        let mut eval = Evaluator::with_weights(&set.rules, None, weights.clone(), Features::default());
+        for (pos, result) in &set.positions {
+            let v = eval.evaluate(&set.rules, pos) as f64;
+            let white = if pos.side_to_move() == Color::White { v } else { -v };
+            let predicted = 1.0 / (1.0 + 10f64.powf(-k * white / 400.0));
+            sum += (result - predicted).powi(2);
+            n += 1;
+        }
+    }
+    sum / n.max(1) as f64
+}
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut passes = 4;
+    if let Some(i) = args.iter().position(|a| a == "--passes") {
+        passes = args.get(i + 1).and_then(|v| v.parse().ok()).unwrap_or(4);
+        args.drain(i..(i + 2).min(args.len()));
+    }
+    if args.is_empty() || args.len() % 2 != 0 {
+        eprintln!("usage: tune VARIANT.toml GAMES.pgn [VARIANT.toml GAMES.pgn ...] [--passes N]");
+        std::process::exit(2);
+    }
+    let mut sets = Vec::new();
+    for pair in args.chunks(2) {
+        let rules = Rules::load(&pair[0]).unwrap_or_else(|e| {
+            eprint!("{}", e.render());
+            std::process::exit(2)
+        });
+        let text = std::fs::read_to_string(&pair[1]).unwrap_or_else(|e| {
+            eprintln!("{}: {e}", pair[1]);
+            std::process::exit(2)
+        });
+        let positions = read_games(&rules, &text);
+        eprintln!("{}: {} positions", pair[1], positions.len());
+        sets.push(Set { rules, positions });
+    }
+    let mut weights = Weights::default();
+    // The scale k: a golden-section search on the default weights.
+    let (mut lo, mut hi) = (0.2f64, 3.0f64);
+    for _ in 0..30 {
+        let a = lo + (hi - lo) * 0.382;
+        let b = lo + (hi - lo) * 0.618;
+        if error(&sets, &weights, a) < error(&sets, &weights, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    let k = (lo + hi) / 2.0;
+    let start = error(&sets, &weights, k);
+    eprintln!("k = {k:.3}, error {start:.6}");
+    let mut best = start;
+    for pass in 0..passes {
+        let mut improved = false;
+        for i in 0..Weights::NAMES.len() {
+            let w = weights.get(i);
+            let step = (w.abs() / 8).max(1);
+            for delta in [step, -step] {
+                let mut trial = weights.clone();
+                trial.set(i, w + delta);
+                let e = error(&sets, &trial, k);
+                if e < best {
+                    best = e;
+                    weights = trial;
+                    improved = true;
+                    eprintln!("pass {pass}: {} {} -> {} (error {e:.6})", Weights::NAMES[i], w, w + delta);
+                    break;
+                }
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    eprintln!("error {start:.6} -> {best:.6}");
+    for (i, name) in Weights::NAMES.iter().enumerate() {
+        println!("    {name} = {};", weights.get(i));
+    }
+}

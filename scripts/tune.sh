@@ -1,0 +1,39 @@
+#!/bin/sh
+# Fit the evaluation weights to game results (see examples/tune.rs).
+#
+# 1. Games: Fairy-Stockfish against itself in the variants it knows (chess, capablanca), the
+#    built-in engine against itself in the others, all from random balanced openings.
+# 2. The tuner fits the weights of src/engine/eval.rs to those games' results and prints
+#    them; paste them into the `weights!` block.
+#
+# Usage: scripts/tune.sh [GAMES_PER_VARIANT] [OUT_DIR]   (defaults: 200, target/tune)
+# Needs fairy-stockfish on the PATH (Debian: apt-get install fairy-stockfish) for the first
+# two variants; without it they are played by the built-in engine too. Runs at nice 10.
+set -eu
+games=${1:-200}
+out=${2:-target/tune}
+mkdir -p "$out"
+cargo build --release --quiet --bin fairyrules --example tune
+bin=target/release/fairyrules
+fsf=$(command -v fairy-stockfish || command -v /usr/games/fairy-stockfish || true)
+pairs=""
+for v in chess capablanca hectochess glinski heroes-hexagonal hero-chess superhero-chess; do
+    pgn="$out/$v.pgn"
+    if [ ! -s "$pgn" ]; then
+        case "$v" in
+            chess|capablanca)
+                if [ -n "$fsf" ]; then
+                    engines="--engine1 $fsf --engine2 $fsf --movetime 20"
+                else
+                    engines="--nodes 4000"
+                fi ;;
+            *) engines="--nodes 4000" ;;
+        esac
+        # shellcheck disable=SC2086
+        nice -n 10 "$bin" match "variants/$v.toml" --games "$games" --openings "$((games / 2))" \
+            --opening-plies 6 --seed 7 $engines --pgn "$pgn" --quiet > "$out/$v.report"
+    fi
+    pairs="$pairs variants/$v.toml $pgn"
+done
+# shellcheck disable=SC2086
+nice -n 10 target/release/examples/tune $pairs

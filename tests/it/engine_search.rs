@@ -1,0 +1,490 @@
+//! The engine's parts, each against an independent check: forced mates found at a fixed
+//! depth (checked by a plain exhaustive search), static exchange values on constructed
+//! positions (square and hexagonal), the time manager's budgets as pure functions, MultiPV
+//! lines, a multi-threaded search, switching techniques off, and the evaluation's
+//! colour symmetry on random positions of every variant. Nothing here measures time.
+
+use std::time::Duration;
+
+use crate::common::{cell, load_variant, pos, Rng};
+use fairyrules::engine::eval::{is_pawn_like, kind_value, Evaluator};
+use fairyrules::engine::search::null_move_sound;
+use fairyrules::engine::see::{exchange_values, see};
+use fairyrules::engine::time::{clock_budgets, stop_after_iteration, Stability, TimePlan};
+use fairyrules::engine::{Clock, Engine, Features, Limits, MATE};
+use fairyrules::{legal_moves, outcome, parse_move, Color, Outcome, Piece, Position, Rules};
+
+/// Whether the side to move can force a win within `n` of its moves (exhaustive search).
+fn can_win_within(rules: &Rules, pos: &mut Position, n: u32) -> bool {
+    let me = pos.side_to_move();
+    for mv in legal_moves(rules, pos) {
+        pos.make(rules, mv);
+        let wins = match outcome(rules, pos) {
+            Outcome::Win { winner, .. } => winner == me,
+            Outcome::Ongoing if n > 1 => {
+                let replies = legal_moves(rules, pos);
+                !replies.is_empty()
+                    && replies.into_iter().all(|reply| {
+                        pos.make(rules, reply);
+                        let w = can_win_within(rules, pos, n - 1);
+                        pos.unmake(rules);
+                        w
+                    })
+            }
+            _ => false,
+        };
+        pos.unmake(rules);
+        if wins {
+            return true;
+        }
+    }
+    false
+}
+
+/// After `mv`, every reply still loses within `n - 1` moves.
+fn keeps_the_win(rules: &Rules, pos: &mut Position, mv: fairyrules::Move, n: u32) -> bool {
+    pos.make(rules, mv);
+    let me = pos.side_to_move().flip();
+    let ok = match outcome(rules, pos) {
+        Outcome::Win { winner, .. } => winner == me,
+        Outcome::Ongoing => legal_moves(rules, pos).into_iter().all(|reply| {
+            pos.make(rules, reply);
+            let w = can_win_within(rules, pos, n - 1);
+            pos.unmake(rules);
+            w
+        }),
+        _ => false,
+    };
+    pos.unmake(rules);
+    ok
+}
+
+#[test]
+fn finds_a_mate_in_three_at_fixed_depth() {
+    let rules = load_variant("chess.toml");
+    let fen = "6k1/8/4K3/8/8/8/8/R7 w - - 0 1";
+    let mut p = pos(&rules, fen);
+    assert!(!can_win_within(&rules, &mut p, 2), "no mate in 2");
+    assert!(can_win_within(&rules, &mut p, 3), "a mate in 3");
+    for threads in [1, 2] {
+        let mut engine = Engine::new(8);
+        engine.set_threads(threads);
+        let r = engine.search(&rules, &mut p, &Limits::depth(8));
+        assert_eq!(r.score, MATE - 5, "{threads} thread(s): {r:?}");
+        assert_eq!(r.mate_in_plies(), Some(5));
+        let best = r.best.unwrap();
+        assert!(keeps_the_win(&rules, &mut p, best, 3), "{threads} thread(s)");
+        assert_eq!(r.pv.first(), Some(&best));
+    }
+}
+
+#[test]
+fn every_technique_switched_off_still_finds_the_mate() {
+    let rules = load_variant("chess.toml");
+    let mut p = pos(&rules, "6k1/8/4K3/8/8/8/8/R7 w - - 0 1");
+    for name in Features::NAMES {
+        let mut engine = Engine::new(4);
+        engine.set_features(Features::parse(&format!("-{name}")).unwrap());
+        let r = engine.search(&rules, &mut p, &Limits::depth(10));
+        assert_eq!(r.score, MATE - 5, "without {name}: {r:?}");
+    }
+}
+
+#[test]
+fn feature_words_parse() {
+    let f = Features::parse("-null-move, -lmr +lmr").unwrap();
+    assert!(!f.null_move && f.lmr && f.see);
+    assert_eq!(Features::parse("").unwrap(), Features::default());
+    assert!(Features::parse("-nonsense").unwrap_err().contains("unknown"));
+    assert!(Features::parse("lmr").is_err());
+}
+
+#[test]
+fn multipv_gives_distinct_lines_best_first() {
+    let rules = load_variant("chess.toml");
+    // Ra8 mates; other moves do not.
+    let mut p = pos(&rules, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    let mut engine = Engine::new(8);
+    engine.set_multipv(3);
+    let r = engine.search(&rules, &mut p, &Limits::depth(4));
+    assert_eq!(r.lines.len(), 3, "{r:?}");
+    assert_eq!(r.lines[0].score, MATE - 1);
+    assert_eq!(r.lines[0].pv, r.pv);
+    assert!(r.lines[1].score < MATE - 1000);
+    let firsts: Vec<_> = r.lines.iter().map(|l| l.pv[0]).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert!(r.lines.windows(2).all(|w| w[0].score >= w[1].score));
+    // One line by default.
+    let mut engine = Engine::new(8);
+    let r = engine.search(&rules, &mut p, &Limits::depth(3));
+    assert_eq!(r.lines.len(), 1);
+}
+
+#[test]
+fn results_are_legal_moves_from_the_start_of_every_variant() {
+    for file in [
+        "chess.toml",
+        "capablanca.toml",
+        "hectochess.toml",
+        "hero-chess.toml",
+        "superhero-chess.toml",
+        "glinski.toml",
+        "heroes-hexagonal.toml",
+    ] {
+        let rules = load_variant(file);
+        let mut p = Position::start(&rules);
+        let mut engine = Engine::new(8);
+        engine.set_threads(2);
+        engine.set_multipv(2);
+        let r = engine.search(&rules, &mut p, &Limits::depth(4));
+        let legal = legal_moves(&rules, &mut p);
+        assert!(legal.contains(&r.best.unwrap()), "{file}");
+        assert_eq!(r.lines.len(), 2, "{file}");
+        // Each line is a sequence of legal moves.
+        for line in &r.lines {
+            let mut q = p.clone();
+            for mv in &line.pv {
+                assert!(legal_moves(&rules, &mut q).contains(mv), "{file}: {line:?}");
+                q.make(&rules, *mv);
+            }
+        }
+    }
+}
+
+#[test]
+fn null_moves_are_unsound_when_having_no_move_decides() {
+    let chess = load_variant("chess.toml");
+    assert!(null_move_sound(&chess));
+    let text = std::fs::read_to_string(crate::common::variant_path("chess.toml"))
+        .unwrap()
+        .replace("stalemate = \"draw\"", "stalemate = \"loss\"");
+    assert!(text.contains("stalemate = \"loss\""));
+    let rules: Rules = text.parse().unwrap();
+    assert!(!null_move_sound(&rules));
+}
+
+// ---------------------------------------------------------------------------------------
+// Static exchange evaluation
+// ---------------------------------------------------------------------------------------
+
+fn see_of(rules: &Rules, fen: &str, mv: &str) -> i32 {
+    let mut p = pos(rules, fen);
+    let m = parse_move(rules, &mut p, mv).unwrap();
+    let values = exchange_values(rules, &Evaluator::new(rules, None).values);
+    let before = fairyrules::to_fen(rules, &p);
+    let hash = p.hash();
+    let v = see(rules, &mut p, &m, &values);
+    assert_eq!(fairyrules::to_fen(rules, &p), before, "board restored");
+    assert_eq!(p.hash(), hash, "hash restored");
+    v
+}
+
+#[test]
+fn see_values_in_chess() {
+    let rules = load_variant("chess.toml");
+    // Pawn takes a Knight defended by a Pawn: +300 − 100.
+    assert_eq!(see_of(&rules, "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5"), 200);
+    // Rook takes a defended Pawn: +100 − 500.
+    assert_eq!(see_of(&rules, "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", "e1e5"), -400);
+    // Undefended.
+    assert_eq!(see_of(&rules, "4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "e1e5"), 100);
+    // A second Rook behind the first (x-ray): Rxe5 Rxe5 Rxe5.
+    assert_eq!(
+        see_of(&rules, "4k3/4r3/8/4p3/8/8/4R3/4R1K1 w - - 0 1", "e2e5"),
+        100
+    );
+    // Only the King defends: it may not take back where the Bishop also attacks.
+    assert_eq!(see_of(&rules, "8/8/8/3k4/4p3/8/8/4R1K1 w - - 0 1", "e1e4"), -400);
+    assert_eq!(see_of(&rules, "8/8/8/3k4/4p3/8/2B5/4R1K1 w - - 0 1", "e1e4"), 100);
+    // A quiet move onto a cell a Pawn attacks loses the Rook.
+    assert_eq!(see_of(&rules, "4k3/8/3p4/8/8/8/8/4RK2 w - - 0 1", "e1e5"), -500);
+    // Promotion gains the new piece for the Pawn.
+    assert_eq!(see_of(&rules, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"), 800);
+    // En passant wins the Pawn.
+    assert_eq!(see_of(&rules, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
+}
+
+#[test]
+fn see_values_on_a_hexagonal_board() {
+    let rules = load_variant("glinski.toml");
+    let place = |pieces: &[(&str, char)]| {
+        let mut p = Position::empty(&rules);
+        for (c, letter) in pieces {
+            let kind = rules.kind_by_letter(*letter).unwrap();
+            let color = if letter.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            p.put(&rules, cell(&rules, c), Piece::new(kind, color));
+        }
+        p
+    };
+    let values = exchange_values(&rules, &Evaluator::new(&rules, None).values);
+    let mut run = |pieces: &[(&str, char)]| {
+        let mut p = place(pieces);
+        let mv = parse_move(&rules, &mut p, "f2f6").unwrap();
+        see(&rules, &mut p, &mv, &values)
+    };
+    // A Rook takes a Knight up the f-file: undefended, defended by a Rook, and with a Queen
+    // behind the Rook.
+    assert_eq!(run(&[("f2", 'R'), ("f6", 'n')]), 300);
+    assert_eq!(run(&[("f2", 'R'), ("f6", 'n'), ("f10", 'r')]), -200);
+    assert_eq!(run(&[("f1", 'Q'), ("f2", 'R'), ("f6", 'n'), ("f10", 'r')]), 300);
+}
+
+// ---------------------------------------------------------------------------------------
+// The time manager
+// ---------------------------------------------------------------------------------------
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+fn clock(remaining: u64, increment: u64, moves_to_go: Option<u32>) -> Limits {
+    Limits {
+        clock: Some(Clock {
+            remaining: ms(remaining),
+            increment: ms(increment),
+            moves_to_go,
+        }),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn time_budgets_of_fixed_times_and_clocks() {
+    let plan = TimePlan::new(&Limits::movetime(ms(250)));
+    assert_eq!((plan.soft, plan.hard), (Some(ms(250)), Some(ms(250))));
+    assert_eq!(TimePlan::new(&Limits::depth(5)), TimePlan::default());
+    // Sudden death: 30 moves planned, 10 ms kept per move (for up to 10 moves).
+    let plan = TimePlan::new(&clock(60_000, 0, None));
+    assert_eq!(plan.soft, Some(ms(59_900) / 30));
+    assert_eq!(plan.hard, Some(ms(59_900) / 30 * 5));
+    // An increment adds three quarters of itself.
+    let plan = TimePlan::new(&clock(60_000, 1_000, None));
+    assert_eq!(plan.soft, Some(ms(59_900) / 30 + ms(750)));
+    // Moves to go.
+    let plan = TimePlan::new(&clock(10_000, 0, Some(5)));
+    assert_eq!(plan.soft, Some(ms(9_950) / 5));
+    assert_eq!(plan.hard, Some(ms(9_950) * 2 / 5));
+    // The last move before the control may use three quarters of what is left.
+    let plan = TimePlan::new(&clock(1_000, 0, Some(1)));
+    assert_eq!(plan.hard, Some(ms(990) * 3 / 4));
+    assert_eq!(plan.soft, plan.hard);
+    // A movetime and a clock: the smaller.
+    let mut both = clock(60_000, 0, None);
+    both.movetime = Some(ms(100));
+    assert_eq!(TimePlan::new(&both).hard, Some(ms(100)));
+    // Infinite: only a movetime limits it.
+    let mut inf = clock(60_000, 0, None);
+    inf.infinite = true;
+    assert_eq!(TimePlan::new(&inf), TimePlan::default());
+    // The interface's single budget is the hard one.
+    assert_eq!(clock(60_000, 0, None).time_budget(), Some(ms(59_900) / 30 * 5));
+}
+
+#[test]
+fn time_budgets_stay_within_the_clock() {
+    for remaining in [1u64, 5, 20, 100, 1_000, 30_000, 600_000] {
+        for increment in [0u64, 10, 1_000] {
+            for mtg in [None, Some(1), Some(2), Some(40), Some(500)] {
+                let c = Clock {
+                    remaining: ms(remaining),
+                    increment: ms(increment),
+                    moves_to_go: mtg,
+                };
+                let (soft, hard) = clock_budgets(&c);
+                assert!(soft <= hard, "{c:?}: {soft:?} > {hard:?}");
+                assert!(soft >= ms(1), "{c:?}");
+                if remaining >= 20 {
+                    assert!(hard < ms(remaining), "{c:?}: {hard:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn iterations_stop_by_stability() {
+    let plan = TimePlan {
+        soft: Some(ms(1_000)),
+        hard: Some(ms(5_000)),
+    };
+    let settled = Stability {
+        same_best: 8,
+        score_drop: 0,
+    };
+    let changing = Stability {
+        same_best: 0,
+        score_drop: 0,
+    };
+    let falling = Stability {
+        same_best: 3,
+        score_drop: 100,
+    };
+    // A settled search stops once 0.6 × soft / 2 = 300 ms are used.
+    assert!(!stop_after_iteration(&plan, ms(299), settled));
+    assert!(stop_after_iteration(&plan, ms(300), settled));
+    // A changing best move stretches the budget to 1.6 ×: 800 ms.
+    assert!(!stop_after_iteration(&plan, ms(799), changing));
+    assert!(stop_after_iteration(&plan, ms(800), changing));
+    // A falling score by 1.5 ×: 750 ms.
+    assert!(!stop_after_iteration(&plan, ms(749), falling));
+    assert!(stop_after_iteration(&plan, ms(750), falling));
+    // Without a budget, never.
+    assert!(!stop_after_iteration(
+        &TimePlan::default(),
+        ms(1_000_000),
+        settled
+    ));
+}
+
+// ---------------------------------------------------------------------------------------
+// Evaluation
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn pawn_like_kinds_are_read_from_their_moves() {
+    let kinds = |file: &str| {
+        let rules = load_variant(file);
+        (0..rules.kinds().len() as u8)
+            .map(|k| (rules.kinds()[k as usize].id.clone(), is_pawn_like(&rules, k)))
+            .collect::<Vec<_>>()
+    };
+    let like = |list: &[(String, bool)], id: &str| list.iter().find(|(i, _)| i == id).unwrap().1;
+    let chess = kinds("chess.toml");
+    assert!(like(&chess, "pawn"));
+    for id in ["king", "queen", "rook", "bishop", "knight"] {
+        assert!(!like(&chess, id), "{id}");
+    }
+    assert!(like(&kinds("glinski.toml"), "pawn"));
+    let heroes = kinds("heroes-hexagonal.toml");
+    assert!(like(&heroes, "pawn"));
+    // The Guard also steps back; the Elephant's charge is a hook.
+    assert!(!like(&heroes, "guard"));
+    assert!(!like(&heroes, "elephant"));
+}
+
+#[test]
+fn values_come_from_the_file_or_from_mobility() {
+    let chess = load_variant("chess.toml");
+    let id = |r: &Rules, s: &str| r.kind_by_id(s).unwrap();
+    assert_eq!(kind_value(&chess, id(&chess, "queen")), 9.0);
+    assert_eq!(kind_value(&chess, id(&chess, "king")), 0.0);
+    let text = std::fs::read_to_string(crate::common::variant_path("chess.toml")).unwrap();
+    let stripped: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("value"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let rules: Rules = stripped.parse().unwrap();
+    let v = |s: &str| kind_value(&rules, id(&rules, s));
+    assert!(v("queen") > v("rook") && v("rook") > v("bishop"));
+    assert!(v("bishop") > v("pawn") && v("knight") > v("pawn"));
+    assert!((v("knight") - 3.0).abs() < 0.6 && (v("rook") - 5.5).abs() < 1.0);
+}
+
+#[test]
+fn hooked_kinds_without_values_are_worth_their_moves() {
+    // Hero Chess and Heroes Hexagonal Chess with every value removed.
+    for (file, hooked) in [
+        ("hero-chess.toml", "hero"),
+        ("superhero-chess.toml", "superhero"),
+        ("heroes-hexagonal.toml", "elephant"),
+    ] {
+        let text = std::fs::read_to_string(crate::common::variant_path(file)).unwrap();
+        let stripped: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("value"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let rules: Rules = stripped.parse().unwrap();
+        let k = rules.kind_by_id(hooked).unwrap();
+        let value = kind_value(&rules, k);
+        let best_other = (0..rules.kinds().len() as u8)
+            .filter(|&o| o != k && !rules.kinds()[o as usize].royal)
+            .map(|o| kind_value(&rules, o))
+            .fold(0.0, f64::max);
+        if hooked != "elephant" {
+            // Borrowing the best lender's moves and more.
+            assert!(value > best_other, "{file}: {value} vs {best_other}");
+        } else {
+            // A one-step mover whose charge captures: more than a Pawn-like step.
+            assert!(value > 2.5 && value < best_other, "{file}: {value}");
+        }
+    }
+}
+
+/// The position with colours swapped and the board mirrored top to bottom.
+fn mirrored(rules: &Rules, p: &Position) -> Position {
+    let g = rules.geometry();
+    let mut m = Position::empty(rules);
+    for c in g.cells() {
+        if let Some(piece) = p.piece_at(c) {
+            let flipped = Piece::new(piece.kind(), piece.color().flip());
+            m.put(rules, g.mirror(c), flipped);
+        }
+    }
+    m.set_side_to_move(rules, p.side_to_move().flip());
+    m.set_unmoved(rules, p.unmoved().iter().map(|c| g.mirror(c)).collect());
+    m
+}
+
+#[test]
+fn evaluation_is_colour_symmetric_in_every_variant() {
+    for file in [
+        "chess.toml",
+        "capablanca.toml",
+        "hectochess.toml",
+        "hero-chess.toml",
+        "hero-chess-queen.toml",
+        "superhero-chess.toml",
+        "glinski.toml",
+        "heroes-hexagonal.toml",
+    ] {
+        let rules = load_variant(file);
+        let mut eval = Evaluator::new(&rules, None);
+        let mut rng = Rng(0x5EED ^ file.len() as u64);
+        for game in 0..4 {
+            let mut p = Position::start(&rules);
+            for ply in 0..60 {
+                if outcome(&rules, &mut p) != Outcome::Ongoing {
+                    break;
+                }
+                if p.ep_cells().is_empty() {
+                    let m = mirrored(&rules, &p);
+                    let a = eval.evaluate(&rules, &p);
+                    let b = eval.evaluate(&rules, &m);
+                    assert_eq!(a, b, "{file}, game {game}, ply {ply}: {}", fairyrules::to_fen(&rules, &p));
+                }
+                let moves = legal_moves(&rules, &mut p);
+                p.make(&rules, moves[rng.below(moves.len())]);
+            }
+        }
+    }
+}
+
+#[test]
+fn stop_signal_is_clear_when_a_search_begins() {
+    let rules = load_variant("chess.toml");
+    let mut p = Position::start(&rules);
+    let mut engine = Engine::new(4);
+    // A stop asked before the search does not cut it short.
+    engine.stop_signal().stop();
+    let r = engine.search(&rules, &mut p, &Limits::depth(3));
+    assert_eq!(r.depth, 3);
+}
+
+#[test]
+fn node_limits_bound_the_search() {
+    let rules = load_variant("chess.toml");
+    let mut p = Position::start(&rules);
+    let mut engine = Engine::new(4);
+    let r = engine.search(&rules, &mut p, &Limits::nodes(5_000));
+    assert!(r.nodes <= 5_000 + 1, "{}", r.nodes);
+    assert!(r.best.is_some());
+    // The same limit gives the same move (one thread is deterministic).
+    let mut again = Engine::new(4);
+    assert_eq!(again.search(&rules, &mut p, &Limits::nodes(5_000)).best, r.best);
+}

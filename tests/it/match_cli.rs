@@ -1,0 +1,132 @@
+//! `fairyrules match`: the report and game file of short matches at fixed depths or node
+//! counts (reproducible), a match against an XBoard engine (the binary's own `xboard`
+//! front end), and the errors for bad engine specs.
+
+use std::path::PathBuf;
+
+use crate::common::{run, variant_arg};
+
+fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("fairyrules-{}-{name}", std::process::id()))
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// Run a match and return its report and game file.
+fn run_match(variant: &str, extra: &[&str], tag: &str) -> (String, String) {
+    let pgn = temp_file(&format!("{tag}.pgn"));
+    let file = variant_arg(variant);
+    let pgn_arg = pgn.display().to_string();
+    let mut args = vec!["match", &file, "--quiet", "--pgn", &pgn_arg];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    assert!(
+        out.status.success(),
+        "match failed:\n{}\n{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    let _ = std::fs::remove_file(&pgn);
+    (text(&out.stdout), games)
+}
+
+#[test]
+fn a_short_self_play_match_reports_and_records_its_games() {
+    let (report, games) = run_match(
+        "chess.toml",
+        &["--games", "4", "--depth", "2", "--openings", "2", "--max-plies", "60"],
+        "chess",
+    );
+    for line in [
+        "Match: Chess, 4 games, depth 2 per move",
+        "engine 1: fairyrules (1)",
+        "engine 2: fairyrules (2)",
+        "Score of engine 1: ",
+        "Elo difference: ",
+        "White/Black balance: White scores ",
+        "Draw rate: ",
+        "Average length: ",
+        "Game ends:",
+    ] {
+        assert!(report.contains(line), "no `{line}` in\n{report}");
+    }
+    assert_eq!(games.matches("[Event \"fairyrules match\"]").count(), 4);
+    assert_eq!(games.matches("{end of opening}").count(), 4);
+    // Each opening is played twice, the engines' colours swapped.
+    let openings: Vec<&str> = games
+        .lines()
+        .filter(|l| l.starts_with("[Opening "))
+        .collect();
+    let whites: Vec<&str> = games.lines().filter(|l| l.starts_with("[White ")).collect();
+    for round in 0..2 {
+        let pair: Vec<usize> = games
+            .split("[Event ")
+            .skip(1)
+            .enumerate()
+            .filter(|(_, g)| {
+                g.contains(&format!("[Round \"{}\"]", 2 * round + 1))
+                    || g.contains(&format!("[Round \"{}\"]", 2 * round + 2))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(pair.len(), 2);
+        assert_eq!(openings[pair[0]], openings[pair[1]]);
+        assert_ne!(whites[pair[0]], whites[pair[1]]);
+    }
+    // The same engine on both sides at a fixed depth: each pair of games is one game
+    // played twice, so engine 1 scores exactly half.
+    assert!(report.contains("Score of engine 1: 2.0/4 = 50.0%"), "{report}");
+}
+
+#[test]
+fn a_hexagonal_match_ends_games_by_the_rules() {
+    let (report, games) = run_match(
+        "heroes-hexagonal.toml",
+        &["--games", "2", "--nodes", "400", "--openings", "1", "--max-plies", "80"],
+        "heroes",
+    );
+    assert!(report.contains("Match: Heroes Hexagonal Chess v2, 2 games"), "{report}");
+    assert_eq!(games.matches("[Result ").count(), 2);
+    assert!(!report.contains("engine error") && !report.contains("illegal"), "{report}");
+}
+
+#[test]
+fn plays_an_xboard_engine() {
+    let chess = variant_arg("chess.toml");
+    let engine2 = format!("xboard:{} xboard {chess}", env!("CARGO_BIN_EXE_fairyrules"));
+    let (report, games) = run_match(
+        "chess.toml",
+        &[
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--openings",
+            "1",
+            "--max-plies",
+            "30",
+            "--engine2",
+            &engine2,
+        ],
+        "xboard",
+    );
+    assert!(!report.contains("engine error") && !report.contains("illegal"), "{report}");
+    assert_eq!(games.matches("[Result ").count(), 2);
+    assert!(report.contains("engine 2: fairyrules"), "{report}");
+}
+
+#[test]
+fn bad_engine_specs_are_errors() {
+    let chess = variant_arg("chess.toml");
+    let out = run(&["match", &chess, "--games", "2", "--engine1", "fairyrules -warp-drive"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown engine feature `warp-drive`"));
+    let out = run(&["match", &chess, "--games", "2", "--engine2", "/nonexistent/engine"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot start engine"));
+    let out = run(&["match", &chess, "--games", "2", "--tc", "fast"]);
+    assert_eq!(out.status.code(), Some(2));
+}
