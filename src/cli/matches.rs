@@ -84,6 +84,10 @@ pub struct MatchArgs {
     /// Plies after which a game is drawn by adjudication.
     #[arg(long, default_value_t = 400)]
     pub max_plies: usize,
+    /// Adjudicate a game lost when both engines agree, for 4 moves each, that one side is
+    /// behind by at least this many centipawns (off by default).
+    #[arg(long)]
+    pub resign: Option<i32>,
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -239,6 +243,7 @@ fn play_game(
     opening: &[Move],
     limit: &MoveLimit,
     max_plies: usize,
+    resign: Option<i32>,
 ) -> (Vec<String>, GameEnd) {
     let mut pos = Position::start(rules);
     let mut history = Vec::new();
@@ -257,6 +262,8 @@ fn play_game(
         white_points: if side == Color::White { 0.0 } else { 1.0 },
         reason,
     };
+    // Consecutive moves on which the engines agreed that White (or Black) is lost.
+    let mut agreed = [0u32; 2];
     for p in players.iter_mut() {
         if let Err(e) = p.new_game() {
             return (history, lose(Color::White, format!("engine error: {e}")));
@@ -318,6 +325,18 @@ fn play_game(
             Err(Failure::Resigned) => return (history, lose(side, "resignation".into())),
             Err(Failure::Broken(e)) => return (history, lose(side, format!("engine error: {e}"))),
         };
+        if let (Some(limit), Some(score)) = (resign, choice.score) {
+            // The score is the mover's; each side's engine must see the same side lost.
+            let white_view = if side == Color::White { score } else { -score };
+            for (loser, lost) in [(0, white_view <= -limit), (1, white_view >= limit)] {
+                agreed[loser] = if lost { agreed[loser] + 1 } else { 0 };
+                if agreed[loser] >= 8 {
+                    let loser = if loser == 0 { Color::White } else { Color::Black };
+                    history.push(protocol_move(rules, &choice.mv));
+                    return (history, lose(loser, "adjudication (resign score)".into()));
+                }
+            }
+        }
         if let Some(c) = clocks.as_mut() {
             let left = &mut c.remaining[side.index()];
             if used > *left {
@@ -613,7 +632,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
                     let mut order: [&mut Box<dyn Player>; 2] =
                         if white == 0 { [e1, e2] } else { [e2, e1] };
                     let (moves, end) =
-                        play_game(rules, &mut order, opening, &limit, args.max_plies);
+                        play_game(rules, &mut order, opening, &limit, args.max_plies, args.resign);
                     let game = Game {
                         index,
                         white,

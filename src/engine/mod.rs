@@ -201,6 +201,9 @@ pub struct Features {
     pub counter_moves: bool,
     /// History ordering of quiet moves.
     pub history: bool,
+    /// Continuation history (a quiet move's record as the reply to the previous move), with
+    /// `history`.
+    pub continuation: bool,
     /// One more ply when in check.
     pub check_extension: bool,
     /// Aspiration windows at the root.
@@ -228,6 +231,7 @@ impl Default for Features {
             killers: true,
             counter_moves: true,
             history: true,
+            continuation: true,
             check_extension: true,
             aspiration: true,
             futility: true,
@@ -249,6 +253,7 @@ impl Features {
         "killers",
         "counter-moves",
         "history",
+        "continuation",
         "check-extension",
         "aspiration",
         "futility",
@@ -268,6 +273,7 @@ impl Features {
             "killers" => &mut self.killers,
             "counter-moves" => &mut self.counter_moves,
             "history" => &mut self.history,
+            "continuation" => &mut self.continuation,
             "check-extension" => &mut self.check_extension,
             "aspiration" => &mut self.aspiration,
             "futility" => &mut self.futility,

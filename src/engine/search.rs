@@ -38,15 +38,28 @@ pub struct State {
     history: Vec<i32>,
     /// The reply that refuted a move last time, per (piece, destination) of that move.
     counters: Vec<u32>,
+    /// Continuation history: how good a quiet move was as the reply to the previous move,
+    /// per (previous piece and destination, piece and destination); empty on boards where
+    /// it would exceed [`MAX_CONTINUATION`] entries.
+    continuation: Vec<i16>,
 }
+
+/// Largest continuation-history table, in entries (32 MiB).
+const MAX_CONTINUATION: usize = 16 << 20;
 
 impl State {
     fn prepare(&mut self, size: usize) {
         if self.history.len() != size {
             self.history = vec![0; size];
             self.counters = vec![0; size];
+            self.continuation = if size * size <= MAX_CONTINUATION {
+                vec![0; size * size]
+            } else {
+                Vec::new()
+            };
         } else {
             self.history.iter_mut().for_each(|h| *h /= 2);
+            self.continuation.iter_mut().for_each(|h| *h /= 2);
         }
     }
 }
@@ -662,7 +675,7 @@ impl Worker<'_> {
                 0
             };
             let h = if self.features.history {
-                self.st.history[self.history_index(mover, mv)]
+                self.quiet_history(ply, mover, mv)
             } else {
                 0
             };
@@ -699,6 +712,38 @@ impl Worker<'_> {
     fn update_history(&mut self, index: usize, bonus: i32) {
         let h = &mut self.st.history[index];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// The continuation-history slot of a quiet move as the reply to the move made one
+    /// ply before (`None` at the root, after a null move or without the table).
+    #[inline]
+    fn continuation_index(&self, ply: usize, mover: Piece, mv: &Move) -> Option<usize> {
+        if ply == 0 || self.st.continuation.is_empty() || !self.features.continuation {
+            return None;
+        }
+        let (pm, pp) = self.frames[ply - 1].made?;
+        let size = self.st.history.len();
+        Some(self.history_index(pp, &pm) * size + self.history_index(mover, mv))
+    }
+
+    /// History and continuation history of a quiet move.
+    #[inline]
+    fn quiet_history(&self, ply: usize, mover: Piece, mv: &Move) -> i32 {
+        let h = self.st.history[self.history_index(mover, mv)];
+        match self.continuation_index(ply, mover, mv) {
+            Some(i) => h + self.st.continuation[i] as i32,
+            None => h,
+        }
+    }
+
+    fn update_quiet(&mut self, ply: usize, mover: Piece, mv: &Move, bonus: i32) {
+        let i = self.history_index(mover, mv);
+        self.update_history(i, bonus);
+        if let Some(i) = self.continuation_index(ply, mover, mv) {
+            let h = &mut self.st.continuation[i];
+            let v = *h as i32;
+            *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1005,7 +1050,7 @@ impl Worker<'_> {
                         r -= 1;
                     }
                     if quiet && self.features.history {
-                        r -= self.st.history[self.history_index(mover, &mv)] / 6_000;
+                        r -= self.quiet_history(ply, mover, &mv) / 8_000;
                     }
                     r = r.clamp(0, depth - 2);
                 }
@@ -1097,12 +1142,10 @@ impl Worker<'_> {
             }
         }
         let bonus = (32 * depth * depth).min(2_000);
-        let i = self.history_index(mover, &mv);
-        self.update_history(i, bonus);
+        self.update_quiet(ply, mover, &mv, bonus);
         for q in tried {
             if let Some(p) = pos.piece_at(q.from) {
-                let i = self.history_index(p, q);
-                self.update_history(i, -bonus);
+                self.update_quiet(ply, p, q, -bonus);
             }
         }
     }

@@ -1,0 +1,39 @@
+#!/bin/sh
+# The engine's measurements for the README and the issue: each report goes to OUT_DIR.
+#
+# - fsf-chess, fsf-capablanca: the built-in engine against Fairy-Stockfish (UCI), 0.1 s a
+#   move, GAMES games each (needs fairy-stockfish: apt-get install fairy-stockfish).
+# - elo-TECHNIQUE: self-play, the full engine against the engine without TECHNIQUE, in
+#   chess at 25 ms a move, SELF games each.
+# - sample-hectochess, sample-heroes-hexagonal: the `match` report a designer sees.
+# - speed: nodes per second per variant (examples/engine_speed.rs).
+#
+# Usage: scripts/measure.sh [GAMES] [SELF] [OUT_DIR] [PARTS...]
+#   (defaults 100, 100, target/measure, all parts: fsf elo sample speed). Runs at nice 10.
+set -eu
+games=${1:-100}
+self=${2:-100}
+out=${3:-target/measure}
+shift $(( $# < 3 ? $# : 3 ))
+parts=${*:-fsf elo sample speed}
+mkdir -p "$out"
+cargo build --release --quiet --bin fairyrules --example engine_speed
+bin=target/release/fairyrules
+run() { name=$1; shift; [ -s "$out/$name.txt" ] || nice -n 10 "$bin" match "$@" --quiet --pgn "$out/$name.pgn" > "$out/$name.txt"; }
+for part in $parts; do
+    case $part in
+    fsf)
+        fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
+        run fsf-chess variants/chess.toml --games "$games" --movetime 100 --openings "$((games / 2))" --engine2 "$fsf"
+        run fsf-capablanca variants/capablanca.toml --games "$games" --movetime 100 --openings "$((games / 2))" --engine2 "$fsf" ;;
+    elo)
+        for t in null-move lmr see killers history continuation check-extension aspiration futility razoring mobility king-safety pawn-structure threats; do
+            run "elo-$t" variants/chess.toml --games "$self" --movetime 25 --openings "$((self / 2))" --engine2 "fairyrules -$t"
+        done ;;
+    sample)
+        run sample-hectochess variants/hectochess.toml --games 100 --movetime 50 --openings 50
+        run sample-heroes-hexagonal variants/heroes-hexagonal.toml --games 100 --movetime 50 --openings 50 ;;
+    speed)
+        [ -s "$out/speed.txt" ] || nice -n 10 target/release/examples/engine_speed 2000 > "$out/speed.txt" ;;
+    esac
+done
