@@ -22,7 +22,9 @@ type TValue<'i> = toml::Spanned<DeValue<'i>>;
 type TKey<'i> = toml::Spanned<DeString<'i>>;
 
 /// Top-level tables.
-const TOP_KEYS: &[&str] = &["variant", "board", "pieces", "setup", "rules"];
+const TOP_KEYS: &[&str] = &["extends", "variant", "board", "pieces", "setup", "rules"];
+/// Top-level tables (the keys of [`TOP_KEYS`] that hold tables).
+const TOP_TABLES: &[&str] = &["variant", "board", "pieces", "setup", "rules"];
 /// Keys of `[variant]`.
 const VARIANT_KEYS: &[&str] = &["name", "inventor", "source", "description"];
 /// Keys of `[board]`.
@@ -40,6 +42,7 @@ const PIECE_KEYS: &[&str] = &[
     "first_move_captures",
     "hook",
     "when_adjacent_to",
+    "remove",
 ];
 /// Keys of a piece's `promotion` table.
 const PROMOTION_KEYS: &[&str] = &["zone", "adjacent_to_enemy", "to", "forced"];
@@ -87,6 +90,7 @@ pub fn load_spec(text: &str) -> (VariantSpec, Vec<Diagnostic>) {
     let mut loader = Loader {
         text,
         diags: Vec::new(),
+        partial: has_key(doc.get_ref(), "extends"),
     };
     loader.document(doc.get_ref(), &mut spec);
     let mut diags = loader.diags;
@@ -134,6 +138,14 @@ fn entries<'a, 'i>(table: &'a DeTable<'i>) -> Vec<(&'a TKey<'i>, &'a TValue<'i>)
     let mut entries: Vec<_> = table.iter().collect();
     entries.sort_by_key(|(key, _)| key.span().start);
     entries
+}
+
+/// The keys of a table, in file order.
+fn key_names(table: &DeTable<'_>) -> Vec<String> {
+    entries(table)
+        .into_iter()
+        .map(|(key, _)| key.get_ref().to_string())
+        .collect()
 }
 
 /// Whether a table has a key (whatever its value).
@@ -202,6 +214,8 @@ fn home_of(name: &str) -> Option<&'static str> {
 struct Loader<'t> {
     text: &'t str,
     diags: Vec<Diagnostic>,
+    /// The file `extends` another: required keys may come from the parent.
+    partial: bool,
 }
 
 impl Loader<'_> {
@@ -426,6 +440,7 @@ impl Loader<'_> {
     fn document(&mut self, doc: &DeTable<'_>, spec: &mut VariantSpec) {
         for (key, value) in entries(doc) {
             match key.get_ref().as_ref() {
+                "extends" => spec.extends = self.string(key, value),
                 "variant" => {
                     if let Some(t) = self.table(key, value) {
                         self.variant(t, value.span(), &mut spec.meta);
@@ -453,7 +468,10 @@ impl Loader<'_> {
                     } else if let Some(home) = home_of(name) {
                         format!("`{name}` belongs in {home}")
                     } else {
-                        format!("valid tables are {}", list_keys(TOP_KEYS))
+                        format!(
+                            "valid tables are {} (and the key `extends`)",
+                            list_keys(TOP_TABLES)
+                        )
                     };
                     let message = if value.get_ref().is_table() {
                         format!("unknown table `[{name}]`")
@@ -469,6 +487,10 @@ impl Loader<'_> {
             ("board", "files = 8` and `ranks = 8"),
             ("setup", "fen = \"...\""),
         ] {
+            // A file that extends another may leave out what the parent gives.
+            if self.partial {
+                break;
+            }
             if !has_key(doc, table) && !has_typo_of(doc, table, TOP_KEYS) {
                 self.error_hint(
                     format!("missing required table `[{table}]`"),
@@ -480,6 +502,7 @@ impl Loader<'_> {
     }
 
     fn variant(&mut self, t: &DeTable<'_>, span: Range<usize>, meta: &mut MetaSpec) {
+        meta.keys = key_names(t);
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
                 "name" => meta.name = self.string(key, value),
@@ -489,11 +512,14 @@ impl Loader<'_> {
                 _ => self.unknown_key(key, VARIANT_KEYS, "[variant]", true),
             }
         }
-        self.missing_key(t, "name", VARIANT_KEYS, "[variant]", span);
+        if !self.partial {
+            self.missing_key(t, "name", VARIANT_KEYS, "[variant]", span);
+        }
     }
 
     fn board(&mut self, t: &DeTable<'_>, span: Range<usize>, board: &mut BoardSpec) {
         board.span = span;
+        board.keys = key_names(t);
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
                 "shape" => {
@@ -568,7 +594,9 @@ impl Loader<'_> {
             first_move_captures: None,
             hook: None,
             when_adjacent_to: None,
+            remove: None,
             span: span.clone(),
+            keys: key_names(t),
         };
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
@@ -585,11 +613,16 @@ impl Loader<'_> {
                 "first_move_captures" => piece.first_move_captures = self.boolean(key, value),
                 "hook" => piece.hook = self.hook(key, value, &id),
                 "when_adjacent_to" => piece.when_adjacent_to = self.adjacent(key, value, &id),
+                "remove" => piece.remove = self.boolean(key, value),
                 _ => self.unknown_key(key, PIECE_KEYS, &context, true),
             }
         }
-        for required in ["letter", "betza"] {
-            self.missing_key(t, required, PIECE_KEYS, &context, span.clone());
+        // In a file that extends another, a table may change some keys of a parent's
+        // piece; whether the merged piece is complete is checked after merging.
+        if !self.partial {
+            for required in ["letter", "betza"] {
+                self.missing_key(t, required, PIECE_KEYS, &context, span.clone());
+            }
         }
         piece
     }
@@ -820,16 +853,20 @@ impl Loader<'_> {
     }
 
     fn setup(&mut self, t: &DeTable<'_>, span: Range<usize>, setup: &mut SetupSpec) {
+        setup.keys = key_names(t);
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
                 "fen" => setup.fen = self.string(key, value),
                 _ => self.unknown_key(key, SETUP_KEYS, "[setup]", true),
             }
         }
-        self.missing_key(t, "fen", SETUP_KEYS, "[setup]", span);
+        if !self.partial {
+            self.missing_key(t, "fen", SETUP_KEYS, "[setup]", span);
+        }
     }
 
     fn rules(&mut self, t: &DeTable<'_>, rules: &mut RulesSpec) {
+        rules.keys = key_names(t);
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
                 "checkmate" => rules.checkmate = self.boolean(key, value),

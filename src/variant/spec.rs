@@ -8,6 +8,9 @@ use indexmap::IndexMap;
 /// A whole variant file.
 #[derive(Debug, Clone, Default)]
 pub struct VariantSpec {
+    /// `extends = "chess.toml"`: the variant this file changes (a file next to it, or a
+    /// shipped variant's name); its own keys override the parent's.
+    pub extends: Option<Spanned<String>>,
     /// `[variant]`: metadata.
     pub meta: MetaSpec,
     /// `[board]`.
@@ -31,6 +34,8 @@ pub struct MetaSpec {
     pub source: Option<Spanned<String>>,
     /// `description`.
     pub description: Option<Spanned<String>>,
+    /// The keys the file wrote in this table (for inheritance: only they override).
+    pub keys: Vec<String>,
 }
 
 /// Board shape as written.
@@ -55,6 +60,8 @@ pub struct BoardSpec {
     pub side: Option<Spanned<i64>>,
     /// Span of the `[board]` table header (or of the whole file when it is missing).
     pub span: std::ops::Range<usize>,
+    /// The keys the file wrote in this table.
+    pub keys: Vec<String>,
 }
 
 /// `[pieces.<id>]`.
@@ -89,8 +96,12 @@ pub struct PieceSpec {
     /// `when_adjacent_to = { kinds = [...], betza = "..." }`: extra moves while the piece
     /// stands next to a friendly piece of one of these kinds.
     pub when_adjacent_to: Option<AdjacentSpec>,
+    /// `remove = true`: in a file that `extends` another, drop the parent's piece.
+    pub remove: Option<Spanned<bool>>,
     /// Span of the whole table.
     pub span: std::ops::Range<usize>,
+    /// The keys the file wrote in this table.
+    pub keys: Vec<String>,
 }
 
 /// One promotion rule: `{ zone = ..., to = [...], forced = true }` or
@@ -164,6 +175,8 @@ pub struct HookSpec {
 pub struct SetupSpec {
     /// `fen`: the start position. Span covers the string contents.
     pub fen: Option<Spanned<String>>,
+    /// The keys the file wrote in this table.
+    pub keys: Vec<String>,
 }
 
 /// How a game ends when the side to move has no legal move and is not in check.
@@ -218,4 +231,6 @@ pub struct RulesSpec {
     /// `royal_zone = { cells = [...] }`: a royal piece ending a move there wins (cells for
     /// White; mirrored for Black).
     pub royal_zone: Option<Spanned<ZoneSpec>>,
+    /// The keys the file wrote in this table.
+    pub keys: Vec<String>,
 }

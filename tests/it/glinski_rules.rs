@@ -153,7 +153,7 @@ fn first_error(failure: &LoadError) -> (usize, usize, String) {
     let d = failure.diagnostics.first().expect("a diagnostic");
     let source = SourceFile {
         name: "t".into(),
-        text: failure.file.text.clone(),
+        text: failure.sources.main().text.clone(),
     };
     let (line, col) = source.line_col(d.span.start);
     (line, col, d.message.clone())

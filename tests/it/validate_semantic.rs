@@ -27,7 +27,7 @@ fn load_bad(name: &str) -> (SourceFile, Vec<Diagnostic>) {
         Ok(_) => panic!("{file} compiled without errors"),
         Err(f) => f,
     };
-    (failure.file, failure.diagnostics)
+    (failure.sources.main().clone(), failure.diagnostics)
 }
 
 /// Compile `tests/data/semantic/<name>.toml` and check that it gives exactly `count`
@@ -373,7 +373,7 @@ fn check_result(text: &str) {
                     text.len(),
                     d.message
                 );
-                let _ = failure.file.render(d);
+                let _ = failure.sources.render(d);
             }
         }
     }
