@@ -44,6 +44,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod attacks;
 pub mod betza;
 mod board;
 mod compile;

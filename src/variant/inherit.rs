@@ -88,6 +88,7 @@ fn merge_piece(parent: &mut PieceSpec, mut child: PieceSpec) {
         "value" => value, "castles_with" => castles_with, "promotion" => promotion,
         "initial_zone" => initial_zone, "first_move_captures" => first_move_captures,
         "hook" => hook, "when_adjacent_to" => when_adjacent_to,
+        "initial_until_checked" => initial_until_checked,
     });
 }
 
@@ -96,11 +97,37 @@ fn merge_setup(parent: &mut SetupSpec, mut child: SetupSpec) {
 }
 
 fn merge_rules(parent: &mut RulesSpec, mut child: RulesSpec) {
-    take_written!(parent, child, {
-        "checkmate" => checkmate, "stalemate" => stalemate, "n_move_rule" => n_move_rule,
-        "repetition" => repetition, "resets_n_move" => resets_n_move,
-        "extinction" => extinction, "royal_zone" => royal_zone,
-    });
+    for name in std::mem::take(&mut child.remove) {
+        move_rule(parent, &mut RulesSpec::default(), &name.value);
+        parent.keys.retain(|k| *k != name.value);
+    }
+    for key in std::mem::take(&mut child.keys) {
+        move_rule(parent, &mut child, &key);
+        if !parent.keys.contains(&key) {
+            parent.keys.push(key);
+        }
+    }
+}
+
+/// Move the value of the rule `key` from `from` into `to`.
+fn move_rule(to: &mut RulesSpec, from: &mut RulesSpec, key: &str) {
+    use std::mem::take;
+    match key {
+        "checkmate" => to.checkmate = take(&mut from.checkmate),
+        "stalemate" => to.stalemate = take(&mut from.stalemate),
+        "n_move_rule" => to.n_move_rule = take(&mut from.n_move_rule),
+        "repetition" => to.repetition = take(&mut from.repetition),
+        "resets_n_move" => to.resets_n_move = take(&mut from.resets_n_move),
+        "extinction" => to.extinction = take(&mut from.extinction),
+        "bare_king" => to.bare_king = take(&mut from.bare_king),
+        "royal_zone" => to.royal_zone = take(&mut from.royal_zone),
+        "goal" => to.goal = take(&mut from.goal),
+        "forced_capture" => to.forced_capture = take(&mut from.forced_capture),
+        "n_check" => to.n_check = take(&mut from.n_check),
+        "giving_check" => to.giving_check = take(&mut from.giving_check),
+        "royal_may_flee_check" => to.royal_may_flee_check = take(&mut from.royal_may_flee_check),
+        _ => {}
+    }
 }
 
 /// What a merged spec must have that a file with `extends` may leave to its parent: errors
@@ -117,7 +144,7 @@ pub fn check_complete(spec: &VariantSpec, at: &Range<usize>, diags: &mut Vec<Dia
         if piece.letter.is_none() {
             missing.push(format!("`letter` in [pieces.{id}]"));
         }
-        if piece.betza.is_empty() && piece.hook.is_none() {
+        if piece.betza.white.is_empty() && piece.betza.black.is_empty() && piece.hook.is_none() {
             missing.push(format!("`betza` in [pieces.{id}]"));
         }
     }
@@ -184,27 +211,65 @@ pub fn shift_spans(spec: &mut VariantSpec, by: usize, limit: usize) {
         s(&mut n.span);
     }
     shift_all(&mut r.resets_n_move, by);
-    shift_all(&mut r.extinction, by);
+    for e in r.extinction.both_mut().into_iter().flatten() {
+        if let ExtinctionKinds::Listed(ids) = &mut e.kinds.value {
+            shift_all(ids, by);
+        }
+        shift_one(&mut e.kinds, by);
+        shift_opt(&mut e.when, by);
+        shift_opt(&mut e.below, by);
+        shift_opt(&mut e.result, by);
+        by.apply(&mut e.span);
+    }
+    if let Some(b) = &mut r.bare_king {
+        shift_one(&mut b.result, by);
+        shift_opt(&mut b.bare_back, by);
+        by.apply(&mut b.span);
+    }
     if let Some(z) = &mut r.royal_zone {
         shift_zone(z, by);
     }
+    for goal in &mut r.goal {
+        shift_all(&mut goal.kinds, by);
+        if let Some(z) = &mut goal.zone {
+            shift_zone(z, by);
+        }
+        shift_opt(&mut goal.catch_up, by);
+        by.apply(&mut goal.span);
+    }
+    for flag in [
+        &mut r.forced_capture,
+        &mut r.giving_check,
+        &mut r.royal_may_flee_check,
+    ] {
+        shift_opt(flag, by);
+    }
+    shift_opt(&mut r.n_check, by);
+    shift_all(&mut r.remove, by);
 }
 
 fn shift_piece(piece: &mut PieceSpec, by: Shift) {
     shift_one(&mut piece.id, by);
     shift_opt(&mut piece.letter, by);
     shift_opt(&mut piece.name, by);
-    shift_all(&mut piece.betza, by);
-    shift_opt(&mut piece.royal, by);
+    for betza in piece.betza.both_mut() {
+        shift_all(betza, by);
+    }
+    for royal in piece.royal.both_mut() {
+        shift_opt(royal, by);
+    }
     shift_opt(&mut piece.value, by);
-    shift_all(&mut piece.castles_with, by);
-    for promo in &mut piece.promotion {
+    for partners in piece.castles_with.both_mut() {
+        shift_all(partners, by);
+    }
+    for promo in piece.promotion.both_mut().into_iter().flatten() {
         if let Some(z) = &mut promo.zone {
             shift_zone(z, by);
         }
         shift_all(&mut promo.adjacent_to_enemy, by);
         shift_all(&mut promo.to, by);
         shift_opt(&mut promo.forced, by);
+        shift_opt(&mut promo.allow_royal, by);
         by.apply(&mut promo.span);
     }
     if let Some(z) = &mut piece.initial_zone {
@@ -227,17 +292,19 @@ fn shift_piece(piece: &mut PieceSpec, by: Shift) {
         shift_all(&mut a.betza, by);
         by.apply(&mut a.span);
     }
+    shift_opt(&mut piece.initial_until_checked, by);
     shift_opt(&mut piece.remove, by);
     by.apply(&mut piece.span);
 }
 
 fn shift_zone(zone: &mut Spanned<ZoneSpec>, by: Shift) {
-    match &mut zone.value {
-        ZoneSpec::LastRank => {}
-        ZoneSpec::Ranks(ranks) => shift_all(ranks, by),
-        ZoneSpec::Cells(cells) => shift_all(cells, by),
-        ZoneSpec::MinHeight(h) => shift_one(h, by),
+    match &mut zone.value.cells {
+        ZoneCells::LastRank => {}
+        ZoneCells::Ranks(ranks) => shift_all(ranks, by),
+        ZoneCells::Cells(cells) => shift_all(cells, by),
+        ZoneCells::MinHeight(h) => shift_one(h, by),
     }
+    shift_opt(&mut zone.value.for_black, by);
     shift_one(zone, by);
 }
 

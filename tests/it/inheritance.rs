@@ -39,8 +39,11 @@ fen = "rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1"
     assert_eq!(ids, ["king", "rook", "bishop", "knight", "pawn", "amazon"]);
     // The Pawn kept its moves (only `promotion` was written) and promotes to the Amazon.
     let pawn = &rules.kinds()[rules.kind_by_id("pawn").unwrap() as usize];
-    assert_eq!(pawn.betza, ["fmWfceFifmnD"]);
-    assert_eq!(pawn.promotion[0].to[0], rules.kind_by_id("amazon").unwrap());
+    assert_eq!(pawn.betza[0], ["fmWfceFifmnD"]);
+    assert_eq!(
+        pawn.promotion[0][0].to[0],
+        rules.kind_by_id("amazon").unwrap()
+    );
     // The rules table was inherited whole.
     assert_eq!(rules.end_rules().n_move_automatic_plies, Some(150));
     // Chess's 20 first moves and the Amazon's two Knight leaps (c3, e3); no first move of
@@ -70,7 +73,7 @@ fn parent_next_to_the_file_and_chains_of_parents() {
         fairyrules::rules::StalemateResult::Loss
     );
     let knight = rules.kind_by_id("knight").unwrap() as usize;
-    assert_eq!(rules.kinds()[knight].betza, ["NW"]);
+    assert_eq!(rules.kinds()[knight].betza, [["NW"], ["NW"]]);
     assert_eq!(rules.kinds()[knight].letter, 'N');
 }
 

@@ -226,7 +226,7 @@ fn promotion_to_royal_piece() {
     let under = expect_one(
         "promotion_to_royal",
         "promotion to the royal piece `king`",
-        None,
+        Some("add `allow_royal = true` to the rule if the variant allows it"),
         (52, 79),
     );
     assert_eq!(under, "king");
