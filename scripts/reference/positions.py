@@ -1,0 +1,123 @@
+"""The variants and positions the reference data covers.
+
+Each entry: file (name of tests/data/reference/<file>.ref), variant (pyffish name),
+optional start (a FEN other than pyffish.start_fen), chess960 (pass chess960=True to
+pyffish), config (text for pyffish.load_variant_config), comments (lines copied into
+the data file), positions: (label, space-separated moves from the start[, note]).
+
+Lines labelled ply<N>-<features> were found by find_lines.py (biased random games,
+greedy cover of the features: captures, promotion, castle / castle-both, ep,
+in_check, drops, gating, pass); the rest were found with find_lines.find_game_end
+or scripted by hand, as their notes say.
+"""
+from auto_part1 import AUTO as AUTO1
+
+AUTO = {}
+AUTO.update(AUTO1)
+try:
+    from auto_part2 import AUTO as AUTO2
+    AUTO.update(AUTO2)
+except ImportError:
+    pass
+try:
+    from auto_part3 import AUTO as AUTO3
+    AUTO.update(AUTO3)
+except ImportError:
+    pass
+
+
+def v(variant, extra=(), file=None, **kw):
+    """An entry with the automatically found lines of `variant` plus `extra`."""
+    return dict(file=file or variant, variant=variant, positions=list(AUTO.get(variant, [])) + list(extra), **kw)
+
+
+# --- Lines found with find_lines.find_game_end (a position where some legal move
+# --- ends the game) and the decided position after that move.
+KOTH = ("f2f3 f7f6 d2d3 b7b5 b2b3 c7c5 c1f4 d7d6 a2a3 c5c4 e2e4 a7a6 f1e2 b5b4 g2g4 f6f5 d3c4 a8a7 c2c3 "
+        "a6a5 c4c5 a7d7 e1d2 d6d5 d2c1 h7h6 c3b4 f5e4 b4a5 e4e3 c1c2 h6h5 c2d3 h8h7")
+CHECK3 = ("g2g3 g7g6 e2e3 c7c5 b2b3 e7e5 f1c4 h7h6 a2a3 g6g5 f2f4 d7d6 g1f3 d6d5 f4g5 a7a5 f3e5 h8h7 d2d3 "
+          "a5a4 e3e4 d8a5 e1e2 f7f6 c4d5 h6g5 e5c6 b8d7 b1c3 c5c4 e2f2 b7b5 d1h5 h7f7 h2h3 a4b3 c6e5 b3c2 "
+          "d3c4 b5b4 d5f7 e8e7")
+CHECK5 = ("g2g3 g7g6 e2e3 c7c5 b2b3 e7e5 f1c4 h7h6 a2a3 g6g5 f2f4 d7d6 g1f3 d6d5 f4g5 a7a5 f3e5 h8h7 d2d3 "
+          "a5a4 e3e4 d8a5 e1e2 f7f6 c4d5 h6g5 e5c6 b8d7 b1c3 c5c4 e2f2 b7b5 d1h5 h7f7 h2h3 a4b3 c6e5 b3c2 "
+          "d3c4 b5b4 d5f7 e8e7 f2f1 b4a3 h5g5 d7b8 c3b1 c8b7 f7h5 c2b1r e5f7 b1b4 h5e2 e7f7 g5e5 a5e5 c1d2 "
+          "e5g3 d2e3 b7e4 e3c5 b4b3 c5d6 f8h6 d6c5 e4h1 a1d1 a3a2 e2d3 a2a1q c5a3 g3h4 a3b4 h4g4 d3b1 a1b2 "
+          "d1d2 a8a6 d2b2 h1c6 b2b3 g4e6 b1h7 c6e4 b4c5 e6e8 c5b6 a6b6 h7g8 f7g8 f1e2 h6g5 e2f2 b6b5 b3a3 "
+          "e4a8 a3f3 e8e3 f2f1 e3c5 f3f6 g8h8 c4b5 c5f8 f6f8 h8g7")
+RACE = "h2g3 a2b3 h1h4 c2e4 g3f4 b3a4 f4g5 a4b5 f2c5 b5c6 g5h6 c6b7 h6g7 d1e3"
+RACE_FAR = ("f2g3 c2d3 h2h3 b2b3 e1f3 b3c3 g2h2 b1b2 h3h4 a2b3 h4h3 d3a6 g3h4 d2c4 h2g2 c1f4 g2g5 c3e3 h3g4 "
+            "b3b4 f1h3 e3e5 g5g8 b4a5 g8c8 a5a4 g1g2 b2e2 g2h2 a4b5 c8h8 b5b6 h8f8 e5e7 f3g1 e2e1 h2f2 f4g5 "
+            "g4h5 d1b2 f8f3 e1e2 f3f8 e2e1 f8d8 e1e4 f2f1 b6c5 h5g5 e4d4 f1e1 e7e2 e1e2 a1e1 d8b8 d4d8 e2d2 "
+            "d8c8 d2f2 a6b5 f2f6 c8d8 f6e6 d8d4 e6e7 b5a4 b8d8 b2d1 h4f2 c4a3 g5f6 e1e3 f6g7 c5c4")
+ATOMIC = "g2g3 g7g6 e2e3 c7c5 b2b3 e7e5 f1c4 h7h6"
+ATOMIC_KINGS = "e2e3 g8f6 f1a6 d7d6 e1e2 f6h5 e2e1 e8d7 e1e2 d7c6 a2a4 e7e5 e2d3 d6d5 b2b3 c6c5 d1f1 d8d6 c1b2 c5d4"
+EXTINCTION = ("g2g3 g7g6 e2e3 c7c5 b2b3 e7e5 f1c4 h7h6 a2a3 g6g5 f2f4 d7d6 g1f3 d6d5 f4g5 a7a5 f3e5 d8g5 "
+              "d2d3 a5a4 e3e4 g5e5 e1g1 b7b5 f1f6 b5c4 e4d5 c8g4 d3c4")
+THREEKINGS = "g2g3 g7g6 e2e3 c7c5 b2b3 e7e5 f1b5 f7f6 a2a3 e5e4 h2h4 b7b6 b5d3 f6f5 c2c4 h7h6 d3f1 d8f6 d2d3"
+KINGLET = ("g2g3 g7g6 e2e3 c7c5 b2b3 e7e5 f1c4 h7h6 a2a3 g6g5 f2f4 d7d6 g1f3 d6d5 f4g5 a7a5 f3e5 d8g5 d2d3 "
+           "a5a4 e3e4 g5e5 e1g1 b7b5 f1f6 b5c4 e4d5 c8g4 d3c4 h6h5 g1f2 a4b3 f2g1 e5d6 c2c3 g4f3 f6f4 f3d1 "
+           "g3g4 b3b2 f4f1 b2a1k g1h1 h5g4 f1f7 a8a7 a3a4 e8f7 b1a3 f8g7 h2h4 g4h3 c1b2 f7f6 b2c1 a1a2 a3c2 "
+           "d6e5 c2e1 d1f3 c1b2 h8h6 e1f3 a7f7 f3e5 b8d7 b2c1 h3h2 d5d6 d7b8 e5f7 f6e7 d6e7 a2b2 e7e8k h6e6 "
+           "h1h2 e6a6 h2g1 g7c3 e8d8 b2c1 f7h8 c3a1 h8f7 c1c2 f7g5 a6f6 g5e6 f6f3")
+CODRUS = ("g2g3 g7g6 e2e3 c7c5 b2b3 e7e5 f1c4 h7h6 c4f7 e8f7 a2a4 b7b6 b1a3 b6b5 a3b5 a7a6 g1e2 a6b5 a4b5 "
+          "a8a1 f2f3 a1c1 e2c1 g6g5 e1f2 d7d6 c2c4 c8g4 f3g4 e5e4 f2g2 h6h5 g4h5 h8h5 d1h5 g8h6")
+ANTI = ("c2c3 f7f6 f2f4 g7g6 g2g4 d7d5 g1f3 c8g4 f3d4 g4e2 f1e2 e7e6 d4e6 d8d6 e6c7 d6f4 c7d5 f4d2 c1d2 "
+        "a7a6 d5f6 g8f6 e2a6 b8a6 d2h6 f8h6 d1d8 e8d8 b2b3 f6g4 e1e2 g4h2 h1h2 a6c7 h2h6 a8a2 h6h7 a2e2 "
+        "h7h8 d8c8 h8c8 c7b5 c8d8 b5c3 b1c3 e2a2 c3a2 b7b6 a2c3 g6g5 a1a7 b6b5 c3b5 g5g4 a7a2 g4g3")
+GIVEAWAY = ("g2g3 g7g6 e2e3 c7c5 b2b3 e7e5 f1c4 h7h6 c4f7 e8f7 a2a4 b7b6 b1a3 b6b5 a3b5 a7a6 g1e2 a6b5 a4b5 "
+            "a8a1 f2f3 a1c1 e2c1 g6g5 e1f2 d7d6 c2c4 c8g4 f3g4 e5e4 f2g2 h6h5 g4h5 h8h5 d1h5 g8h6 h5h6 f8h6 "
+            "h2h3 g5g4 h3g4 h6e3 d2e3 b8c6 b5c6 d8e7 g4g5 e7g5 h1f1 g5g3 g2g3 f7e7 f1g1 e7f8 g3h2 f8g8 g1g8 "
+            "d6d5 c4d5 c5c4")
+LOSERS = ("g2g3 g7g6 e2e3 c7c5 b2b3 e7e5 f1c4 h7h6 c4f7 e8f7 a2a4 b7b6 b1a3 b6b5 a3b5 a7a6 g1e2 a6b5 a4b5 "
+          "a8a1 f2f3 a1c1 e2c1 g6g5 e1f2 d7d6 c2c4 c8g4 f3g4 e5e4 f2e2 h6h5 g4h5 h8h5 d2d3 h5h2 h1h2 e4d3 "
+          "c1d3 g5g4 d3c5 d6c5 d1d8 b8c6 b5c6 f8d6 d8g8 f7g8 h2h3 g4h3 g3g4 d6b8 g4g5 g8h8 e2d2 h8h7 e3e4 "
+          "b8c7 g5g6 h7g6 d2e1 c7d6 e1d1 d6c7 d1c1 c7h2 c1b2 h2g1 b3b4 c5b4 c6c7 g6h6 c7c8q h6g7 c8h3 g1b6 "
+          "h3c8 b6c5 c8c5 b4b3")
+HORDE = ("f5f6 e7f6 g5f6 f8c5 h4h5 g8f6 d4c5 f6e4 f3e4 d8f6 h5h6 f6g5 f4g5 b8a6 b5a6 g7h6 g5h6 b7a6 c5c6 "
+         "f7f5 g4f5 d7d6 c4c5 d6c5 b4c5 c8f5 e4f5 a8d8 f2f4 d8d3")
+
+
+def ends(name, line, move, what):
+    """The position before a game-ending move and the decided position after it."""
+    return [(f"{name}-in-1", line, f"{move} {what}"),
+            (f"{name}-decided", line + " " + move, f"after {move}: the game is decided ({what})")]
+
+
+VARIANTS = [
+    # ---- Part 1: FIDE chess family and Capablanca family
+    v("chess"),
+    v("capablanca"), v("gothic"), v("embassy"), v("janus"), v("modern"), v("chancellor"),
+    v("grand"), v("shako"), v("courier"), v("almost"), v("amazon"), v("nightrider"),
+    v("grasshopper"), v("berolina"), v("torpedo"), v("pawnsideways"), v("chigorin"),
+    v("coregal"), v("newzealand"), v("legan"), v("hoppelpoppel"),
+    v("centaur"), v("sortofalmost"), v("perfect"), v("nocastle"), v("georgian"), v("pawnback"),
+    v("raazuvaa"), v("paradigm"), v("armageddon"), v("misere"), v("spartan"), v("opulent"),
+    v("tencubed"), v("wolf"), v("gardner"), v("losalamos"), v("petrified"),
+    # ---- Part 1: historical
+    v("shatranj"), v("chaturanga"), v("makruk"), v("makpong"), v("cambodian"), v("asean"),
+    v("karouk"), v("ai-wok"), v("shatar"),
+    # ---- Part 1: rule families
+    v("giveaway", ends("stalemate", GIVEAWAY, "b3c4", "leaves black without moves: stalemate")),
+    v("antichess", ends("stalemate", ANTI, "a2g2", "stalemates black, who still has a pawn")),
+    v("suicide", ends("stalemate", ANTI, "a2g2", "stalemates black, who still has a pawn")),
+    v("losers", ends("win", LOSERS, "b2b3", "leaves black without moves")),
+    v("codrus", ends("win", CODRUS, "h5f7", "ends the game")),
+    v("3check", ends("third-check", CHECK3, "c3d5", "gives white's third check (white has given 2: FEN 1+2)")),
+    v("5check", ends("fifth-check", CHECK5, "f8f7", "gives white's fifth check (FEN 1+3)")),
+    v("racingkings", [
+        ("king-one-step-from-rank8", RACE, "g7h8 puts the white king on rank 8; black's king b7 can answer"),
+        ("white-reached-black-may-follow", RACE + " g7h8",
+         "white king on h8, black king on b7 can still reach rank 8: pyffish returns all black moves"),
+        ("both-reached", RACE + " g7h8 b7b8", "both kings on rank 8: draw, no legal moves"),
+        ("white-reached-black-did-not", RACE + " g7h8 b7c7", "black did not reach rank 8: white wins, no legal moves"),
+    ] + ends("goal", RACE_FAR, "g7h8", "puts the white king on rank 8 with the black king far away")),
+    v("horde", [("first-rank-double-step", HORDE, "f1f3: a white pawn on rank 1 may step two squares")]),
+    v("threekings", ends("king-capture", THREEKINGS, "f6a1", "captures one of white's three kings")),
+    v("extinction", ends("extinction", EXTINCTION, "g4d1", "captures white's only queen")),
+    v("kinglet", ends("extinction", KINGLET, "e6c5", "captures black's last pawn")),
+    v("kingofthehill", ends("centre", KOTH, "d3d4", "puts the white king on d4")),
+    v("atomic", [("kings-adjacent", ATOMIC_KINGS, "kings d3 and d4 touch: no checks between them")]
+      + ends("explosion", ATOMIC, "c4f7", "explodes the black king on e8")),
+    v("atomar"), v("nocheckatomic"),
+    v("knightmate"),
+]
