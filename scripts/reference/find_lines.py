@@ -68,7 +68,7 @@ def features(tags):
     if tags.get("capture", 0) >= 3:
         f.add("captures")
     for t in ("promotion", "ep", "in_check", "gating", "pass", "nonpromotion_choice", "pawn_sideways",
-              "palace_diagonal", "cannon_capture", "kings_facing", "kings_one_between"):
+              "palace_diagonal", "cannon_capture", "kings_facing", "kings_one_between", "capture_promoted"):
         if tags.get(t):
             f.add(t)
     if tags.get("castle_k") and tags.get("castle_q"):

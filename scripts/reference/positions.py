@@ -87,7 +87,7 @@ VARIANTS = [
     # ---- Part 1: FIDE chess family and Capablanca family
     v("chess"),
     v("capablanca"), v("gothic"), v("embassy"), v("janus"), v("modern"), v("chancellor"),
-    v("grand"), v("shako"), v("courier"), v("almost"), v("amazon"), v("nightrider"),
+    v("shako"), v("courier"), v("almost"), v("amazon"), v("nightrider"),
     v("grasshopper"), v("berolina"), v("torpedo"), v("pawnsideways"), v("chigorin"),
     v("coregal"), v("newzealand"), v("legan"), v("hoppelpoppel"),
     v("centaur"), v("sortofalmost"), v("perfect"), v("nocastle"), v("georgian"), v("pawnback"),
@@ -120,4 +120,79 @@ VARIANTS = [
       + ends("explosion", ATOMIC, "c4f7", "explodes the black king on e8")),
     v("atomar"), v("nocheckatomic"),
     v("knightmate"),
+]
+
+# ---- Part 2
+# A custom variant with holes: chess with wall squares ('*') on c4, f4, c5 and f5.
+HOLEY_CONFIG = """
+[holeychess:chess]
+startFen = rnbqkbnr/pppppppp/8/2*2*2/2*2*2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+"""
+
+# Chess960 starting arrays (besides pyffish.start_fen('fischerandom'), the standard one),
+# as pyffish normalises them (Shredder-FEN castling letters).
+CHESS960_ARRAYS = {
+    "rkrnnqbb": "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1",
+    "bbqnnrkr": "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+    "qnbrkbrn": "qnbrkbrn/pppppppp/8/8/8/8/PPPPPPPP/QNBRKBRN w GDgd - 0 1",
+    "rnkrbbqn": "rnkrbbqn/pppppppp/8/8/8/8/PPPPPPPP/RNKRBBQN w DAda - 0 1",
+    "nrbkqbrn": "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1",
+}
+
+GRAND_BLOCKED = ("c3c5 i8i7 d2c1 d8d6 i3i5 d6c5 a3a5 h9j7 g2i1 a8a7 h3h5 h8h7 i2g1 a10a9 d3d4 i7i6 h5i6 "
+                 "d9e10 c2h7 e10g10 j3j4 c5d4 g1i2 d4e3 b3b5 f9g7 j1j3 g8h7 i6h7 g9f7 c1c5 f7h8 b2c4 e9d9 c5c7 "
+                 "e3f2 b5b6")
+GRAND_ONLY_QUEEN = ("j3j5 a10c10 j1d1 f9g7 i2j4 g7d7 a3a4 h8h6 f2f1 c10g10 g2i1 c8c7 c3c5 i8i7 e3e5 h9i10 b3b4 "
+                    "f8f7 b4b5 d7b6 d1b1 a8a7 d2e3 f7f6 c5b6 i7i6 d3d4 d9e10 b6b7 e8e7 e2d2 g9j6 g3g5 e9e8 g5f6 "
+                    "i10h9 e5e6 j6i8 h2g3 e8f9 i1g2 g8g6 j5i6 c7c6 b5b6 g6g5 b6a7 h9e6 f3f4 e6i10 f4g5 b8a7 g2h1 "
+                    "e7f6 g5h6 g10g4 e3f4 f6f5 d2d1 c6c5 f4g4 i8h6 h3h4 h6f4 d4c5 e10e6 i3i4 d8d7 c5c6 f4a9 b7b8 "
+                    "e6f6 f1f3 a9b10 b8c9 f5g4")
+GRAND_OPTIONAL = ("j1h1 a10e10 c3c5 h8h7 g3g5 b8b6 a1d1 j8j7 h3h5 b6c5 g2h3 e8e6 h5h6 d9j3 h2c7 a8a6 h3e6 "
+                  "f9h10 e6g7 g9j6 d3d5 j3i2 g7h9 i2g2 c2h7 g8g7 b2a4 e10b10 h9f10 e9d10 c7f4 j6g9 i3i5 g9f7 "
+                  "h7j5 c5c4 h1e1")
+JANGGI_BIKJANG = "e4d4 e7d7"
+
+
+def janggi(name, **kw):
+    return v(name, [
+        ("bikjang", JANGGI_BIKJANG, "e-file pawns moved aside: the kings face each other (bikjang), white to move"),
+        ("bikjang-white-passed", JANGGI_BIKJANG + " e2e2", "white answered the bikjang with a pass (e2e2)"),
+    ], **kw)
+
+
+VARIANTS += [
+    v("xiangqi"), v("minixiangqi"),
+    janggi("janggi"), janggi("janggicasual"), janggi("janggimodern"), janggi("janggitraditional"),
+    v("manchu"),
+    v("grand", [
+        ("promotion-blocked", GRAND_BLOCKED,
+         "black pawn f2 cannot move to f1: black has lost no piece to promote to"),
+        ("promotion-only-queen", GRAND_ONLY_QUEEN, "c9c10 must promote, and only to a queen (white's only lost piece)"),
+        ("promotion-optional-one-piece", GRAND_OPTIONAL,
+         "black c4c3 may stay a pawn or promote, only to a bishop (black's only lost piece)"),
+    ]),
+    dict(file="chess960", variant="fischerandom", chess960=True,
+         positions=list(AUTO["fischerandom"]),
+         comments=["chess960 with the standard array (pyffish.start_fen('fischerandom'))"]),
+    dict(file="chess960-rkrnnqbb", variant="fischerandom", chess960=True, start=CHESS960_ARRAYS["rkrnnqbb"],
+         positions=list(AUTO["fischerandom=" + CHESS960_ARRAYS["rkrnnqbb"]]) + [
+             ("queenside-castle", "a2a3 c7c6 d2d4 e8d6 f2f3 b7b6 d4d5 d8e6 f3f4 c8c7 g1e3",
+              "black castles queenside b8a8 (king b8-c8, rook a8-d8) after the c8 rook left")]),
+    dict(file="chess960-bbqnnrkr", variant="fischerandom", chess960=True, start=CHESS960_ARRAYS["bbqnnrkr"],
+         positions=list(AUTO["fischerandom=" + CHESS960_ARRAYS["bbqnnrkr"]]) + [
+             ("kingside-castle-king-stays", "d1e3 e8d6 f2f3 f8e8 g2g3",
+              "black castles kingside g8h8: the king stays on g8, rook h8-f8")]),
+    dict(file="chess960-qnbrkbrn", variant="fischerandom", chess960=True, start=CHESS960_ARRAYS["qnbrkbrn"],
+         positions=list(AUTO["fischerandom=" + CHESS960_ARRAYS["qnbrkbrn"]])),
+    dict(file="chess960-rnkrbbqn", variant="fischerandom", chess960=True, start=CHESS960_ARRAYS["rnkrbbqn"],
+         positions=list(AUTO["fischerandom=" + CHESS960_ARRAYS["rnkrbbqn"]]) + [
+             ("queenside-castle-king-stays",
+              "b1c3 b8c6 e2e4 g7g6 a2a3 f8h6 c3a2 a8b8 g2g4 b8a8 g1g3 g8g7 f1a6 b7a6 h2h4 h6g5 a3a4 g5d2 d1d2 h7h6",
+              "white castles queenside c1a1: the king stays on c1, rook a1-d1")]),
+    dict(file="chess960-nrbkqbrn", variant="fischerandom", chess960=True, start=CHESS960_ARRAYS["nrbkqbrn"],
+         positions=list(AUTO["fischerandom=" + CHESS960_ARRAYS["nrbkqbrn"]])),
+    v("holeychess", config=HOLEY_CONFIG,
+      comments=["custom variant: chess with holes (wall squares '*' on c4, f4, c5, f5); no piece may enter,",
+                "stop on or pass through a hole (sliders are blocked, knights jump over them)"]),
+    v("troitzky"), v("gustav3"), v("omicron"),
 ]

@@ -75,14 +75,14 @@ def special_moves(variant, fen, legal, chess960):
     groups = {}
     for m in sorted(legal):
         for t in classify(variant, fen, m, board, chess960):
-            if t in ("castle", "promotion", "ep", "gating", "pass", "nonpromotion_choice"):
+            if t in ("castle", "promotion", "ep", "gating", "pass", "nonpromotion_choice", "capture_promoted"):
                 groups.setdefault(t, []).append(m)
             elif t == "capture":
                 groups.setdefault("capture", []).append(m)
             elif t == "drop":
                 groups.setdefault("drop", []).append(m)
     out = []
-    for t in ("castle", "ep", "promotion", "nonpromotion_choice", "gating", "pass", "capture"):
+    for t in ("castle", "ep", "promotion", "nonpromotion_choice", "gating", "pass", "capture_promoted", "capture"):
         if t in groups:
             out.append(f"{t}: {' '.join(groups[t])}")
     if "drop" in groups:

@@ -66,12 +66,14 @@ def classify(variant, fen, move, board=None, chess960=False):
         return tags
     mover = board.get(pm["frm"], "")
     target = board.get(pm["to"])
-    if pm["frm"] == pm["to"]:
+    if pm["frm"] == pm["to"] and not pm["suffix"]:
         tags.add("pass")
         return tags
-    if target and target != "*":
+    if target and target != "*" and pm["frm"] != pm["to"]:
         if is_white(target) != is_white(mover):
             tags.add("capture")
+            if target.startswith("+") or target.endswith("~"):
+                tags.add("capture_promoted")
     if base(mover).lower() == "k" and pm["frm"][1:] == pm["to"][1:]:
         df = abs(ord(pm["frm"][0]) - ord(pm["to"][0]))
         own_rook = target and is_white(target) == is_white(mover)
