@@ -196,3 +196,44 @@ VARIANTS += [
                 "stop on or pass through a hole (sliders are blocked, knights jump over them)"]),
     v("troitzky"), v("gustav3"), v("omicron"),
 ]
+
+# ---- Part 3
+# Minishogi, scripted: white takes black's e-pawn (pawn in hand) and black walls its
+# own king in (rook d5, silver d4); P@e4 is then a pawn-drop mate (uchifuzume).
+MINISHOGI_UCHIFUZUME = "c1d2 e4e3 d2e3 c5d4 a1b2 d5c4 b2a1 b5a4 a1b2 a5d5"
+# Shogi, from a random game: black's P@i4 mates the white king on i3 (found by search).
+SHOGI_UCHIFUZUME = (
+    "c1d2 b8e8 c3c4 e8f8 b2d4 b7b6 f1e2 d9d8 h3h4 b6b5 d4g7+ c9b8 d3d4 h8g7 g1g2 B@g8 d1c2 d8c8 c2d3 "
+    "g7e5 b3b4 b5b4 P@b5 P@g5 e1d1 e5g3 a1a2 b4b3 c4c5 g3h4 a3a4 h4i3 d3e4 c8d8 i1i3 g5g4 B@b7 e7e6 e2f2 "
+    "d8c8 d2d3 e6e5 i3i5 e5e4 b7c8 e4e3 G@c3 f8c8 h2h5 B@c9 h5h7+ P@h4 f2e3 i7i6 d1e2 g9h8 h1i3 h8h7 P@g5 "
+    "c7c6 c3b3 P@e7 b3b2 R@b7 P@h8 b7c7 d3c2 c6c5 P@c6 P@b7 g5g6 c5c4 a4a5 b7b6 c2c3 f9g9 e3e4 e9d8 i5i6 "
+    "G@f8 g2h1 c4c3 e2d1 S@h6 i6i9+ P@i8 P@i2 g9h8 g6g7+ h6g7 b2c3 c7c6 P@c2 d8c7 e4f4 g8f9 d4d5 c6c5 L@e4 "
+    "c5c3+ e4e5 h7g6 d1e1 h4h3 b5b6 c8e8 c2c3 h3h2+ P@g2 e7e6 h1h2 P@h3 f4e4 c7c8 f3f4 c8d9 P@e3 e6e5 e1f2 "
+    "P@b2 a2a3 e5e4 h2g3 g4g3 b6b7 G@d1 R@a8 f8g8 a8a7 g3g2 e3e4 b8a7 i9i8 L@i5 i8i7 c9d8 f2g2 S@h7 g2f3 "
+    "h8i7 f3e2 P@c6 P@h8 P@a8 P@g2 d8c9 d5d6 L@f6 e2e3 G@c4 d6d7 R@g9 h8h9+ P@e9 N@g4 i5i3 P@h1 c4b3 e4e5 "
+    "N@b4 e3f3 e8e5 f3g3 P@d6 P@e4 f9d7 g3h3 e5e4 h3i3 b3c3 a3a4 e4f4 P@e6 d1d2 i3i4 P@h6 h9g9 d7e6 L@b5 "
+    "e6b3 P@e7 b3a2+ R@a6 a2c4 g9g8 b4a2+ G@i6 g6g5 i6h7 g7f8 S@b6 c4d5 e7e8+ d9c8 a6a7 c9a7 e8e9 d5g2 i4i3")
+# Shogi, from a random game: black holds a pawn; files with a black pawn admit no pawn drop (nifu).
+SHOGI_NIFU = ("f1f2 d9d8 f3f4 b7b6 f4f5 e7e6 f2e2 a7a6 g3g4 a9a8 e1f1 i7i6 b3b4 d8e8 i1i2 g9g8 f1e1 e9d9 e2f2 "
+              "f9g9 h3h4 e8e7 e1f1 b9a7 h4h5 b8d8 g4g5 i9i7 f1e1 d9e9 g5g6 g9f9 i3i4 e7e8 g6g7+ h8g7 P@g3")
+CRAZYHOUSE_FULL_HANDS = ("h2h3 g8f6 b1c3 e7e6 c3d5 f6d5 a2a3 N@g5 f2f3 d5f4 h3h4 g5f3 e2f3 f8c5 d1e2 c5g1 e2e6 "
+                         "f4e6 P@a6 b7a6 f1b5 g1h2 f3f4 Q@c6 a1b1 a6b5 h1h2 c6c2 f4f5 e6g5 h4g5 h7h6 h2h6 c2b2 "
+                         "c1b2 B@c1 f5f6 g7f6 N@b3 f6g5 b2h8 c1a3")
+
+VARIANTS += [
+    v("crazyhouse", [("full-hands", CRAZYHOUSE_FULL_HANDS, "white holds Q R B N P: 254 legal moves")]),
+    v("shogi", [
+        ("pawn-in-hand-nifu", SHOGI_NIFU, "black has a pawn in hand; no pawn drop on files holding a black pawn"),
+        ("pawn-drop-mate-available", SHOGI_UCHIFUZUME,
+         "black's P@i4 mates (uchifuzume): pyffish lists it as legal (game_result then scores it as a loss"
+         " for the dropper, +32000 for the mated side)"),
+        ("pawn-drop-mate-played", SHOGI_UCHIFUZUME + " P@i4", "after the pawn-drop mate: no legal moves"),
+    ]),
+    v("minishogi", [
+        ("pawn-drop-mate-available", MINISHOGI_UCHIFUZUME,
+         "white's P@e4 mates (uchifuzume): pyffish lists it as legal (game_result then scores it as a loss"
+         " for the dropper)"),
+        ("pawn-drop-mate-played", MINISHOGI_UCHIFUZUME + " P@e4", "after the pawn-drop mate: no legal moves"),
+    ]),
+    v("kyotoshogi"), v("judkins"), v("seirawan"), v("placement"), v("sittuyin"),
+]

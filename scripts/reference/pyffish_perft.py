@@ -88,6 +88,15 @@ def special_moves(variant, fen, legal, chess960):
     if "drop" in groups:
         kinds = sorted({m.split('@')[0] for m in groups["drop"]})
         out.append(f"drops: {len(groups['drop'])} ({' '.join(k + '@' for k in kinds)})")
+        pawn = next((k for k in kinds if k.upper() == "P"), None)
+        if pawn:
+            # files with an empty square but no pawn drop at all (nifu in shogi games)
+            _, files, _, _ = parse_board(fen)
+            empty_files = {chr(97 + f) for f in range(files)
+                           if any(f"{chr(97 + f)}{r}" not in board for r in range(1, parse_board(fen)[2] + 1))}
+            drop_files = {m.split("@")[1][0] for m in groups["drop"] if m.startswith(pawn + "@")}
+            if empty_files - drop_files:
+                out.append(f"no {pawn}@ drop on files: {' '.join(sorted(empty_files - drop_files))}")
     return out
 
 
