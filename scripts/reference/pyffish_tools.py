@@ -140,4 +140,4 @@ def kings_on_file(board):
 
 def ep_field(fen):
     """True when one of the FEN fields after the side to move is a square."""
-    return any(re.match(r"^[a-z]\d+$", f) for f in fen.split()[2:4])
+    return any(re.match(r"^([a-z]\d+)+$", f) for f in fen.split()[2:4])
