@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use fairyrules::{describe_outcome, outcome, Outcome};
 use fairyrules::{legal_moves, move_to_string, parse_fen, parse_move, render_text, to_fen};
 use fairyrules::{Position, Rules};
 
@@ -125,6 +126,16 @@ fn position(rules: &Rules, args: &PositionArgs) -> Result<Position, String> {
         .unwrap_or_else(|| rules.start_fen().to_string());
     let mut pos = parse_fen(rules, &fen).map_err(|e| format!("error: position string: {e}"))?;
     for (i, text) in args.moves.iter().enumerate() {
+        // No move after the game has ended, automatic draws included (game-end.md rule 3).
+        let result = outcome(rules, &mut pos);
+        if result != Outcome::Ongoing {
+            return Err(format!(
+                "error: move {} of --moves (`{text}`): the game is over: {}\n  position: {}",
+                i + 1,
+                describe_outcome(&result),
+                to_fen(rules, &pos)
+            ));
+        }
         let mv = parse_move(rules, &mut pos, text).map_err(|e| {
             format!(
                 "error: move {} of --moves (`{text}`): {e}\n  position: {}",
@@ -181,6 +192,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             names.sort();
             for n in names {
                 println!("{n}");
+            }
+            if moves.is_empty() {
+                // Why there are none, on stderr (stdout stays the list of moves).
+                eprintln!(
+                    "no legal moves: {}",
+                    describe_outcome(&outcome(&rules, &mut pos))
+                );
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -9,6 +9,7 @@ mod cli_contract;
 mod cli_validate;
 mod engine_strength;
 mod explain_cli;
+mod game_end_rules;
 mod glinski_rules;
 mod hectochess_rules;
 mod hero_rules;
