@@ -53,6 +53,10 @@ pub fn render_text(rules: &Rules, pos: &mut Position) -> String {
     if let Some(claim) = crate::outcome::claimable_draw(rules, pos) {
         out.push_str(&format!("{side} may claim a draw ({claim:?})\n"));
     }
+    out.push_str(&format!(
+        "rules: {}\n",
+        crate::explain::game_rules(rules).join("; ")
+    ));
     out
 }
 

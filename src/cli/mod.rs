@@ -97,8 +97,8 @@ enum Command {
     Explain {
         /// Variant file.
         file: PathBuf,
-        /// Piece id or letter.
-        piece: String,
+        /// Piece id or letter (without one: the game's rules in words and the pieces).
+        piece: Option<String>,
         /// Also write the diagrams as SVG to this file (`-` = stdout).
         #[arg(short = 'o', long = "output")]
         output: Option<PathBuf>,
@@ -229,7 +229,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             output,
         } => {
             let rules = load(&file)?;
-            fairyrules::explain::command(&rules, &piece, output.as_deref())?;
+            fairyrules::explain::command(&rules, piece.as_deref(), output.as_deref())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Play(args) => play::run(args),

@@ -451,3 +451,30 @@ fn misuse_of_the_new_keys_is_located() {
         assert!(err.starts_with("bad.toml:"), "{err}");
     }
 }
+
+#[test]
+fn the_rules_are_said_in_words() {
+    let words = |r: &Rules| fairyrules::explain::game_rules(r).join("\n");
+    let anti = words(&chess_with(ANTICHESS));
+    assert!(anti.contains("captures are compulsory"), "{anti}");
+    assert!(anti.contains("no piece is royal"), "{anti}");
+    assert!(anti.contains("the stalemated side wins"), "{anti}");
+    assert!(
+        anti.contains("wins when it has lost all its pieces"),
+        "{anti}"
+    );
+    let three = words(&chess_with("[rules]\nn_check = 3\n"));
+    assert!(three.contains("the third check wins"), "{three}");
+    let bare = words(&chess_with(SHATRANJ_BARE));
+    assert!(
+        bare.contains("royal pieces only loses; the bared side may bare the other back"),
+        "{bare}"
+    );
+    // `explain FILE` and `show` print them.
+    let out = run(&["explain", &crate::common::variant_arg("chess.toml")]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("- checkmate wins"));
+    let out = run(&["show", &crate::common::variant_arg("chess.toml")]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("rules: checkmate wins; stalemate is a draw")
+    );
+}
