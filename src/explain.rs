@@ -700,18 +700,19 @@ pub fn text_board(rules: &Rules, diagram: &Diagram) -> String {
         out.push_str(s.trim_end());
         out.push('\n');
     } else {
-        for row in g.rows() {
-            out.push_str(&format!("{:>3} ", g.rank(row[0]) + 1));
+        let rows = g.rows();
+        for (i, row) in rows.iter().enumerate() {
+            out.push_str(&format!("{:>3} ", rows.len() - i));
             for &c in row {
                 out.push(' ');
-                out.push(chars[c.index()]);
+                out.push(c.map_or(' ', |c| chars[c.index()]));
             }
             out.push('\n');
         }
         out.push_str("    ");
-        for &c in &g.rows()[0] {
+        for x in 0..rows.first().map_or(0, |r| r.len()) {
             out.push(' ');
-            out.push(g.name(c).chars().next().unwrap_or('?'));
+            out.push((b'a' + x as u8) as char);
         }
         out.push('\n');
     }

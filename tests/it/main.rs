@@ -5,6 +5,7 @@ mod common;
 
 mod architecture;
 mod betza_parser;
+mod board_features;
 mod cli_contract;
 mod cli_validate;
 mod engine_strength;
