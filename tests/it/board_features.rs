@@ -41,8 +41,8 @@ fn holes_in_position_strings() {
             "does not describe exactly 8 cells",
         ),
         (
-            "rnbqkbnr/pppppppp/8/3*1*2/2*2*2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "`*` marks a hole, but c5",
+            "rnbqkbnr/pppppppp/8/1*2*3/2*2*2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "`*` marks a hole, but b5",
         ),
         (
             "rnbqkbnr/pppppppp/8/2*2*2/2p2*2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
