@@ -52,7 +52,11 @@ fn main() {
                 }
             }
             engine.clear();
-            let r = engine.search(&rules, &mut pos, &Limits::movetime(Duration::from_millis(ms)));
+            let r = engine.search(
+                &rules,
+                &mut pos,
+                &Limits::movetime(Duration::from_millis(ms)),
+            );
             let secs = r.elapsed.as_secs_f64();
             println!(
                 "| {} | {label} | {} | {} | {secs:.2} | {:.0} |",

@@ -83,10 +83,15 @@ fn error(sets: &[Set], weights: &Weights, k: f64) -> f64 {
     let mut sum = 0.0;
     let mut n = 0usize;
     for set in sets {
-        let mut eval = Evaluator::with_weights(&set.rules, None, weights.clone(), Features::default());
+        let mut eval =
+            Evaluator::with_weights(&set.rules, None, weights.clone(), Features::default());
         for (pos, result) in &set.positions {
             let v = eval.evaluate(&set.rules, pos) as f64;
-            let white = if pos.side_to_move() == Color::White { v } else { -v };
+            let white = if pos.side_to_move() == Color::White {
+                v
+            } else {
+                -v
+            };
             let predicted = 1.0 / (1.0 + 10f64.powf(-k * white / 400.0));
             sum += (result - predicted).powi(2);
             n += 1;
@@ -102,7 +107,7 @@ fn main() {
         passes = args.get(i + 1).and_then(|v| v.parse().ok()).unwrap_or(4);
         args.drain(i..(i + 2).min(args.len()));
     }
-    if args.is_empty() || args.len() % 2 != 0 {
+    if args.is_empty() || !args.len().is_multiple_of(2) {
         eprintln!("usage: tune VARIANT.toml GAMES.pgn [VARIANT.toml GAMES.pgn ...] [--passes N]");
         std::process::exit(2);
     }
@@ -149,7 +154,12 @@ fn main() {
                     best = e;
                     weights = trial;
                     improved = true;
-                    eprintln!("pass {pass}: {} {} -> {} (error {e:.6})", Weights::NAMES[i], w, w + delta);
+                    eprintln!(
+                        "pass {pass}: {} {} -> {} (error {e:.6})",
+                        Weights::NAMES[i],
+                        w,
+                        w + delta
+                    );
                     break;
                 }
             }

@@ -304,10 +304,7 @@ impl External {
                 self.send("protover 2")?;
                 // Engines that send no features get two seconds, as XBoard gives them.
                 let features_deadline = Instant::now() + Duration::from_secs(2);
-                loop {
-                    let Ok(l) = self.line(features_deadline.min(deadline)) else {
-                        break;
-                    };
+                while let Ok(l) = self.line(features_deadline.min(deadline)) {
                     if l.starts_with("feature") {
                         if l.contains("usermove=1") {
                             self.usermove = true;
@@ -499,7 +496,8 @@ impl Player for External {
             Protocol::Xboard => {
                 // The engine stays in force mode: it hears the moves it has not heard yet
                 // (the whole game again if the game is not the one it knows), then `go`.
-                if history.len() < self.known.len() || history[..self.known.len()] != self.known[..] {
+                if history.len() < self.known.len() || history[..self.known.len()] != self.known[..]
+                {
                     self.new_game().map_err(Failure::Broken)?;
                 }
                 match (*limit, clocks) {
@@ -532,8 +530,11 @@ impl Player for External {
                         }
                     }
                 }
-                for m in history[self.known.len()..].to_vec() {
-                    let m = self.shift(&m, -1);
+                let unheard: Vec<String> = history[self.known.len()..]
+                    .iter()
+                    .map(|m| self.shift(m, -1))
+                    .collect();
+                for m in unheard {
                     let line = if self.usermove {
                         format!("usermove {m}")
                     } else {

@@ -105,7 +105,8 @@ pub fn normal_cdf(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.327_591_1 * x.abs() / std::f64::consts::SQRT_2);
     let poly = t
         * (0.254_829_592
-            + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
     let erf = 1.0 - poly * (-(x * x) / 2.0).exp();
     if x >= 0.0 {
         0.5 * (1.0 + erf)
@@ -143,7 +144,10 @@ mod tests {
         assert!((hi - lo - 2.0 * Z95 * se).abs() < 1e-12);
         let (e, elo_lo, elo_hi) = r.elo_interval();
         assert!(e.abs() < 1e-9 && elo_lo < 0.0 && elo_hi > 0.0);
-        assert!((elo_lo + elo_hi).abs() < 1e-9, "symmetric around an even score");
+        assert!(
+            (elo_lo + elo_hi).abs() < 1e-9,
+            "symmetric around an even score"
+        );
     }
 
     #[test]

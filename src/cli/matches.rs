@@ -148,7 +148,12 @@ struct PlayerSpec {
 }
 
 impl PlayerSpec {
-    fn start(&self, args: &MatchArgs, rules: &Rules, variant: &str) -> Result<Box<dyn Player>, String> {
+    fn start(
+        &self,
+        args: &MatchArgs,
+        rules: &Rules,
+        variant: &str,
+    ) -> Result<Box<dyn Player>, String> {
         if let Some(features) = internal_features(&self.spec) {
             let features = features.map_err(|e| format!("error: {e}"))?;
             return Ok(Box::new(Internal::new(
@@ -331,7 +336,11 @@ fn play_game(
             for (loser, lost) in [(0, white_view <= -limit), (1, white_view >= limit)] {
                 agreed[loser] = if lost { agreed[loser] + 1 } else { 0 };
                 if agreed[loser] >= 8 {
-                    let loser = if loser == 0 { Color::White } else { Color::Black };
+                    let loser = if loser == 0 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
                     history.push(protocol_move(rules, &choice.mv));
                     return (history, lose(loser, "adjudication (resign score)".into()));
                 }
@@ -428,8 +437,14 @@ impl Tally {
         let e1 = &self.engine1;
         let (lo, hi) = e1.score_interval();
         let (elo, elo_lo, elo_hi) = e1.elo_interval();
-        out.push_str(&format!("Match: {variant}, {} games, {settings}\n", self.games));
-        out.push_str(&format!("  engine 1: {}\n  engine 2: {}\n", names[0], names[1]));
+        out.push_str(&format!(
+            "Match: {variant}, {} games, {settings}\n",
+            self.games
+        ));
+        out.push_str(&format!(
+            "  engine 1: {}\n  engine 2: {}\n",
+            names[0], names[1]
+        ));
         out.push_str(&format!(
             "Score of engine 1: {:.1}/{} = {:.1}% ± {:.1}% (95%: {:.1}%–{:.1}%)  +{} ={} -{}\n",
             e1.points(),
@@ -631,8 +646,14 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
                     let (e1, e2) = (&mut first[0], &mut second[0]);
                     let mut order: [&mut Box<dyn Player>; 2] =
                         if white == 0 { [e1, e2] } else { [e2, e1] };
-                    let (moves, end) =
-                        play_game(rules, &mut order, opening, &limit, args.max_plies, args.resign);
+                    let (moves, end) = play_game(
+                        rules,
+                        &mut order,
+                        opening,
+                        &limit,
+                        args.max_plies,
+                        args.resign,
+                    );
                     let game = Game {
                         index,
                         white,

@@ -10,8 +10,8 @@
 //! - **Piece-square tables** from mobility per cell: a piece gains per target it has on that
 //!   cell of an empty board above its average (and loses below it). Pawn-like kinds (see
 //!   below) gain as they advance and in the centre; royal pieces keep to the edge of their
-//!   own side in the middle game and centralise in the endgame; a royal piece near its
-//!   winning zone (`royal_zone`) gains.
+//!   own side in the middle game and centralise in the endgame; a piece near the zone it
+//!   wins the game in (a `goal`) gains.
 //! - **Mobility**: each non-royal piece gains per cell it can move to that no enemy pawn-like
 //!   piece attacks, above its empty-board average, weighted less for long-range pieces.
 //! - **King safety**: enemy pieces attacking the cells around a royal piece (how many, and
@@ -25,8 +25,8 @@
 //!   weakest non-pawn kind's value can rarely win (scaled down), as can single colour-bound
 //!   pieces on different colours; a bare royal piece is driven to the edge and towards the
 //!   other royal piece.
-//! - **Extinction**: a side with a single piece left of its `extinction` kinds loses a
-//!   little (the piece is a liability, and its loss ends the game).
+//! - **Extinction**: a side one capture away from losing by its extinction rule loses a
+//!   little (the last pieces are a liability).
 //!
 //! The weights ([`Weights`]) were fitted by `scripts/tune` (see the README); scores are in
 //! centipawns from the side to move's point of view.
@@ -35,7 +35,7 @@ use super::attack_sets::{one, piece_sets};
 use super::Features;
 use crate::fen::parse_fen;
 use crate::position::Position;
-use crate::rules::{flag, RecordShape, Rules};
+use crate::rules::{flag, RecordShape, Rules, Verdict};
 use crate::types::{Bits, Cell, CellSet, Color, KindId, Move, Piece};
 use crate::with_width;
 
@@ -93,8 +93,8 @@ weights! {
     royal_file_mg = 30;
     /// Royal pieces: bonus on the most central cells in the endgame.
     royal_center_eg = 40;
-    /// Royal piece next to its winning zone (halved per further step).
-    royal_zone = 120;
+    /// A piece next to the zone it wins in (a goal; halved per further step).
+    goal_near = 120;
     /// Mobility per cell, middle game (for a piece averaging 8 targets; scaled by √(8/avg)).
     mobility_mg = 4;
     /// The same in the endgame.
@@ -141,7 +141,7 @@ weights! {
     pawn_eg_value = 115;
     /// Bare royal piece: bonus per step it is from the centre, and per step the royals close.
     mop_up = 20;
-    /// A side left with one piece of its extinction kinds.
+    /// A side one capture away from extinction.
     extinction_last = 150;
 }
 
@@ -189,10 +189,8 @@ pub struct Evaluator {
     max_centrality: i32,
     /// King-step distance between cells (cells × cells).
     distance: Vec<u8>,
-    /// Per colour and cell: king steps to the royal winning zone (255: none).
-    zone_distance: [Vec<u8>; 2],
-    /// Kinds whose extinction loses.
-    extinction: Vec<KindId>,
+    /// Per goal: its kinds, and per colour and cell the king steps to its zone.
+    goals: Vec<(Vec<KindId>, [Vec<u8>; 2])>,
     /// Smallest value of a non-royal, non-pawn-like kind.
     weakest_piece: i32,
     /// Seed for a small deterministic evaluation jitter (varies engine games).
@@ -268,7 +266,7 @@ pub fn estimated_value(rules: &Rules, kind: KindId) -> f64 {
 /// A kind's material value in pawns: from the file, else estimated; 0 for royal kinds.
 pub fn kind_value(rules: &Rules, kind: KindId) -> f64 {
     let k = &rules.kinds()[kind as usize];
-    if k.royal {
+    if k.royal_for_some_side() {
         return 0.0;
     }
     match k.value {
@@ -281,7 +279,7 @@ pub fn kind_value(rules: &Rules, kind: KindId) -> f64 {
 /// move from every cell ends higher (further forward for White) than it starts.
 pub fn is_pawn_like(rules: &Rules, kind: KindId) -> bool {
     let k = &rules.kinds()[kind as usize];
-    if k.royal || k.hook.is_some() {
+    if k.royal_for_some_side() || k.hook.is_some() {
         return false;
     }
     let g = rules.geometry();
@@ -306,6 +304,29 @@ pub fn is_pawn_like(rules: &Rules, kind: KindId) -> bool {
         }
     }
     moves_somewhere
+}
+
+/// How many more pieces `side` may lose before its extinction rule (one that makes it lose)
+/// ends the game: `Some(1)` means the next capture of such a piece loses.
+pub fn captures_to_extinction(rules: &Rules, pos: &Position, side: Color) -> Option<u32> {
+    let rule = rules.end_rules().extinction_of(side)?;
+    if rule.result != Verdict::Loss {
+        return None;
+    }
+    let above = |count: u32| (count + 1).saturating_sub(rule.below);
+    match &rule.kinds {
+        None => Some(above(pos.occupied(side).count())),
+        Some(kinds) => {
+            let per_kind = kinds
+                .iter()
+                .map(|&k| above(pos.cells_of(Piece::new(k, side)).count()));
+            if rule.any {
+                per_kind.min()
+            } else {
+                Some(per_kind.sum())
+            }
+        }
+    }
 }
 
 /// Breadth-first king-step distances from `sources` over the adjacency of the rules.
@@ -365,7 +386,11 @@ impl Evaluator {
                 }
             })
             .collect();
-        let royal: Vec<bool> = rules.kinds().iter().map(|k| k.royal).collect();
+        let royal: Vec<bool> = rules
+            .kinds()
+            .iter()
+            .map(|k| k.royal_for_some_side())
+            .collect();
         let hooked: Vec<bool> = rules.kinds().iter().map(|k| k.hook.is_some()).collect();
         let color_bound: Vec<bool> = rules.kinds().iter().map(|k| k.color_bound).collect();
 
@@ -394,13 +419,16 @@ impl Evaluator {
             let d = distances_from(rules, &s);
             distance[c.index() * n..(c.index() + 1) * n].copy_from_slice(&d);
         }
-        let zone_distance = [Color::White, Color::Black].map(|color| match &rules
+        let goals = rules
             .end_rules()
-            .royal_zone
-        {
-            Some(z) => distances_from(rules, &z[color.index()]),
-            None => vec![u8::MAX; n],
-        });
+            .goals
+            .iter()
+            .map(|goal| {
+                let d = [Color::White, Color::Black]
+                    .map(|color| distances_from(rules, &goal.zone[color.index()]));
+                (goal.kinds.clone(), d)
+            })
+            .collect();
         let advance = [Color::White, Color::Black].map(|color| {
             heights
                 .iter()
@@ -464,9 +492,9 @@ impl Evaluator {
         for k in 0..kinds as KindId {
             let kind = &rules.kinds()[k as usize];
             let promotes_in_zone = kind
-                .promotion
+                .promotions(Color::White)
                 .iter()
-                .any(|p| !p.zone[0].is_empty() || !p.zone[1].is_empty());
+                .any(|p| !p.zone.is_empty());
             let (avg_w, _) = empty_board_mobility(rules, Piece::new(k, Color::White));
             mob_avg[k as usize] = avg_w.round() as i32;
             let scale = (8.0 / avg_w.max(1.0)).sqrt().min(2.0);
@@ -486,7 +514,7 @@ impl Evaluator {
                         0.0
                     };
                     let (mut mg, mut eg) = (0.0, 0.0);
-                    if kind.royal {
+                    if kind.is_royal(color) {
                         let off_middle = (coords[i].0 as f64 - x_mid).abs() / x_half;
                         mg += w.royal_file_mg as f64 * off_middle;
                         mg -= w.royal_center_mg as f64 * central;
@@ -557,8 +585,7 @@ impl Evaluator {
             centrality,
             max_centrality,
             distance,
-            zone_distance,
-            extinction: rules.end_rules().extinction.clone(),
+            goals,
             weakest_piece,
             noise,
             weights,
@@ -648,24 +675,19 @@ impl Evaluator {
                 mg[c] += w.pair * (colors - 1);
                 eg[c] += w.pair * (colors - 1);
             }
-            if !self.extinction.is_empty() {
-                let left: u32 = self
-                    .extinction
-                    .iter()
-                    .map(|&k| pos.cells_of(Piece::new(k, color)).count())
-                    .sum();
-                if left == 1 {
-                    mg[c] -= w.extinction_last;
-                    eg[c] -= w.extinction_last;
-                }
+            if captures_to_extinction(rules, pos, color) == Some(1) {
+                mg[c] -= w.extinction_last;
+                eg[c] -= w.extinction_last;
             }
-            for &k in rules.royal_kinds() {
-                for cell in pos.cells_of(Piece::new(k, color)).iter() {
-                    let d = self.zone_distance[c][cell.index()];
-                    if d < 6 {
-                        let bonus = w.royal_zone >> (d.max(1) - 1);
-                        mg[c] += bonus;
-                        eg[c] += bonus;
+            for (kinds, distance) in &self.goals {
+                for &k in kinds {
+                    for cell in pos.cells_of(Piece::new(k, color)).iter() {
+                        let d = distance[c][cell.index()];
+                        if d < 6 {
+                            let bonus = w.goal_near >> (d.max(1) - 1);
+                            mg[c] += bonus;
+                            eg[c] += bonus;
+                        }
                     }
                 }
             }
@@ -719,7 +741,7 @@ impl Evaluator {
             let side = |i: usize| if i == 0 { Color::White } else { Color::Black };
             let royal_cell = |i: usize| {
                 rules
-                    .royal_kinds()
+                    .royal_kinds(side(i))
                     .iter()
                     .find_map(|&k| pos.cells_of(Piece::new(k, side(i))).iter().next())
             };
@@ -785,10 +807,11 @@ impl Evaluator {
         let mut shields = [0i32; 2];
         for color in Color::BOTH {
             let c = color.index();
-            for &k in rules.royal_kinds() {
+            for &k in rules.royal_kinds(color) {
                 for cell in pos.cells_of(Piece::new(k, color)).iter() {
                     zones[c] |= B::load(&self.zone[cell.index()]);
-                    shields[c] += (B::load(&self.shield[c][cell.index()]) & pawns[c]).count() as i32;
+                    shields[c] +=
+                        (B::load(&self.shield[c][cell.index()]) & pawns[c]).count() as i32;
                 }
             }
             for cell in pawns[c].cells() {
@@ -831,7 +854,11 @@ impl Evaluator {
                 let d = danger[c] + w.king_attackers * attackers[c] - w.king_shield * shields[c];
                 if d > 0 {
                     let penalty = (d * d / 1024).min(800);
-                    mg[c] -= if attackers[c] >= 2 { penalty } else { penalty / 2 };
+                    mg[c] -= if attackers[c] >= 2 {
+                        penalty
+                    } else {
+                        penalty / 2
+                    };
                 }
             }
             if self.features.threats {

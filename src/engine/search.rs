@@ -10,10 +10,13 @@ use super::see::{exchange_values, see};
 use super::time::{stop_after_iteration, Stability, TimePlan};
 use super::tt::{pack_move, Bound, Table};
 use super::{Engine, Features, Limits, Line, SearchResult, StopSignal, MATE, MATE_BOUND};
-use crate::movegen::{generate_legal, generate_pseudo, in_check, legal_moves, royal_attacked};
-use crate::outcome::{extinct, outcome, royal_in_zone, Outcome};
+use crate::movegen::decision::decision;
+use crate::movegen::{
+    captures, generate_legal, generate_pseudo, in_check, legal_moves, royal_attacked,
+};
+use crate::outcome::{outcome, Outcome};
 use crate::position::Position;
-use crate::rules::{Rules, StalemateResult};
+use crate::rules::{Rules, StalemateResult, Verdict};
 use crate::types::{Cell, CellSet, Color, Move, MoveKind, Piece};
 
 /// Depth searched when no limit at all is given.
@@ -124,6 +127,9 @@ struct Worker<'a> {
     /// The best root move of the running iteration, its score and line.
     iter_best: Option<(Move, i32, Vec<Move>)>,
     null_sound: bool,
+    /// Whether the rules filter moves beyond royal safety (quiescence then generates legal
+    /// moves only).
+    exact_moves: bool,
     lmr: Vec<[u8; 64]>,
 }
 
@@ -158,11 +164,13 @@ fn outcome_score(result: &Outcome, side: Color, ply: usize) -> i32 {
     }
 }
 
-/// Whether null-move pruning is sound for these rules at all: a side without a move must
-/// not win or lose by it (stalemate scored as a draw), since a null move assumes that
-/// moving is never worse than passing.
+/// Whether null-move pruning is sound for these rules at all. A null move assumes that
+/// moving is never worse than passing; that fails where having no move wins or loses
+/// (stalemate not scored as a draw) and where captures are compulsory (a move may be
+/// forced into a loss).
 pub fn null_move_sound(rules: &Rules) -> bool {
-    rules.end_rules().stalemate == StalemateResult::Draw
+    let end = rules.end_rules();
+    end.stalemate == StalemateResult::Draw && !end.forced_capture
 }
 
 /// The late-move reduction table, plies by (depth, move number).
@@ -211,10 +219,8 @@ pub(crate) fn run(
     result.best = root_moves.first().copied();
     result.pv = result.best.into_iter().collect();
 
-    let unlimited = limits.depth.is_none()
-        && plan.hard.is_none()
-        && limits.nodes.is_none()
-        && !limits.infinite;
+    let unlimited =
+        limits.depth.is_none() && plan.hard.is_none() && limits.nodes.is_none() && !limits.infinite;
     let max_depth = limits
         .depth
         .unwrap_or(if unlimited { DEFAULT_DEPTH } else { MAX_DEPTH })
@@ -227,12 +233,8 @@ pub(crate) fn run(
         node_limit: limits.nodes,
         deadline: plan.hard.map(|t| start + t),
     };
-    let evaluator = Evaluator::with_weights(
-        rules,
-        engine.seed,
-        engine.weights.clone(),
-        engine.features,
-    );
+    let evaluator =
+        Evaluator::with_weights(rules, engine.seed, engine.weights.clone(), engine.features);
     let see_values = exchange_values(rules, &evaluator.values);
     let history_size = rules.kinds().len() * 2 * rules.cells();
     let threads = engine.threads;
@@ -256,19 +258,35 @@ pub(crate) fn run(
             let mut helper_pos = pos.clone();
             let mut w = Worker::new(&context, evaluator.clone(), st, false);
             scope.spawn(move || {
-                w.iterate(&mut helper_pos, max_depth, 1 + (i as u32 + 1) % 2, 1, start, &plan, &mut |_| {});
+                w.iterate(
+                    &mut helper_pos,
+                    max_depth,
+                    1 + (i as u32 + 1) % 2,
+                    1,
+                    start,
+                    &plan,
+                    &mut |_| {},
+                );
             });
         }
         let mut w = Worker::new(&context, evaluator.clone(), &mut main_state[0], true);
         let mut last: Option<Iteration> = None;
-        w.iterate(pos, if single_reply { 1 } else { max_depth }, 1, multipv, start, &plan, &mut |it| {
-            let mut r = result.clone();
-            fill_result(&mut r, it);
-            r.nodes = shared.nodes.load(Ordering::Relaxed);
-            r.elapsed = start.elapsed();
-            report(&r);
-            last = Some(it.clone());
-        });
+        w.iterate(
+            pos,
+            if single_reply { 1 } else { max_depth },
+            1,
+            multipv,
+            start,
+            &plan,
+            &mut |it| {
+                let mut r = result.clone();
+                fill_result(&mut r, it);
+                r.nodes = shared.nodes.load(Ordering::Relaxed);
+                r.elapsed = start.elapsed();
+                report(&r);
+                last = Some(it.clone());
+            },
+        );
         w.publish();
         shared.stop.store(true, Ordering::Relaxed);
         main_result = last;
@@ -342,6 +360,7 @@ impl<'a> Worker<'a> {
             root_excluded: Vec::new(),
             iter_best: None,
             null_sound: null_move_sound(cx.rules) && cx.features.null_move,
+            exact_moves: cx.rules.filters_moves || !cx.rules.end_rules().giving_check,
             lmr: lmr_table(),
         }
     }
@@ -377,10 +396,7 @@ impl Worker<'_> {
             self.root_excluded.clear();
             let mut lines: Vec<Line> = Vec::new();
             for k in 0..multipv {
-                let guess = prev
-                    .as_ref()
-                    .and_then(|p| p.lines.get(k))
-                    .map(|l| l.score);
+                let guess = prev.as_ref().and_then(|p| p.lines.get(k)).map(|l| l.score);
                 self.iter_best = None;
                 let score = self.aspiration(pos, depth as i32, guess);
                 if self.stop {
@@ -395,7 +411,7 @@ impl Worker<'_> {
             if self.stop {
                 break;
             }
-            lines.sort_by(|a, b| b.score.cmp(&a.score));
+            lines.sort_by_key(|l| std::cmp::Reverse(l.score));
             let it = Iteration { depth, lines };
             if let (Some(p), Some(now)) = (&prev, it.lines.first()) {
                 let before = p.lines.first();
@@ -431,7 +447,18 @@ impl Worker<'_> {
     fn aspiration(&mut self, pos: &mut Position, depth: i32, guess: Option<i32>) -> i32 {
         let guess = match guess {
             Some(g) if self.features.aspiration && depth >= 5 && g.abs() < MATE_BOUND => g,
-            _ => return self.negamax(pos, depth, -INF, INF, 0, true, false, in_check(self.rules, pos)),
+            _ => {
+                return self.negamax(
+                    pos,
+                    depth,
+                    -INF,
+                    INF,
+                    0,
+                    true,
+                    false,
+                    in_check(self.rules, pos),
+                )
+            }
         };
         let mut delta = 18;
         let mut alpha = (guess - delta).max(-INF);
@@ -496,38 +523,45 @@ impl Worker<'_> {
         false
     }
 
-    /// Extinction and royal-zone results, in the order `outcome` judges them.
+    /// The result a variant rule has decided on the board (extinction, goals, n-check, bare
+    /// king: [`crate::movegen::decision`]), as a score for the side to move.
     fn variant_result(&self, pos: &mut Position, ply: usize) -> Option<i32> {
-        let rules = self.rules;
-        let end = rules.end_rules();
-        if end.extinction.is_empty() && end.royal_zone.is_none() {
+        if !self.rules.end_rules().has_board_decisions() {
             return None;
         }
-        let side = pos.side_to_move();
-        let mover = side.flip();
-        let lost = -(MATE - ply as i32);
-        if extinct(rules, pos, side) || royal_in_zone(rules, pos, mover) {
-            return Some(lost);
-        }
-        if extinct(rules, pos, mover) || royal_in_zone(rules, pos, side) {
-            // A checkmate by the move just made counts first.
-            if end.checkmate && in_check(rules, pos) && legal_moves(rules, pos).is_empty() {
-                return Some(lost);
-            }
-            return Some(-lost);
-        }
-        None
+        let decided = decision(self.rules, pos)?;
+        Some(outcome_score(&decided, pos.side_to_move(), ply))
     }
 
-    fn no_moves_score(&self, checked: bool, ply: usize) -> i32 {
+    /// The score of a position without legal moves: checkmate and stalemate as the rules
+    /// score them.
+    fn no_moves_score(&self, pos: &Position, checked: bool, ply: usize) -> i32 {
         let mate = MATE - ply as i32;
-        if checked && self.rules.end_rules().checkmate {
-            return -mate;
+        let end = self.rules.end_rules();
+        if checked {
+            match end.checkmate {
+                Some(Verdict::Loss) => return -mate,
+                Some(Verdict::Win) => return mate,
+                Some(Verdict::Draw) => return 0,
+                None => {}
+            }
         }
-        match self.rules.end_rules().stalemate {
+        match end.stalemate {
             StalemateResult::Draw => 0,
             StalemateResult::Win => mate,
             StalemateResult::Loss => -mate,
+            StalemateResult::FewerPieces => {
+                let side = pos.side_to_move();
+                let (own, other) = (
+                    pos.occupied(side).count(),
+                    pos.occupied(side.flip()).count(),
+                );
+                match own.cmp(&other) {
+                    std::cmp::Ordering::Less => mate,
+                    std::cmp::Ordering::Greater => -mate,
+                    std::cmp::Ordering::Equal => 0,
+                }
+            }
         }
     }
 
@@ -584,17 +618,20 @@ impl Worker<'_> {
         }
     }
 
-    /// A royal piece stepping into its winning zone (a game-ending quiet move).
+    /// A piece stepping into the zone of one of its goals (a game-ending quiet move).
     #[inline]
-    fn enters_royal_zone(&self, pos: &Position, mv: &Move) -> bool {
-        let Some(zone) = &self.rules.end_rules().royal_zone else {
+    fn enters_goal(&self, pos: &Position, mv: &Move) -> bool {
+        let goals = &self.rules.end_rules().goals;
+        if goals.is_empty() {
             return false;
-        };
+        }
         let side = pos.side_to_move();
-        zone[side.index()].contains(mv.to)
-            && pos
-                .piece_at(mv.from)
-                .is_some_and(|p| self.rules.kinds()[p.kind() as usize].royal)
+        let kind = mv
+            .promotion
+            .or_else(|| pos.piece_at(mv.from).map(|p| p.kind()));
+        goals.iter().any(|g| {
+            g.zone[side.index()].contains(mv.to) && kind.is_some_and(|k| g.kinds.contains(&k))
+        })
     }
 
     /// Static exchange value of a move, computed only when the mover is worth more than
@@ -644,7 +681,7 @@ impl Worker<'_> {
                 scores.push(1 << 30);
                 continue;
             }
-            if self.enters_royal_zone(pos, mv) {
+            if self.enters_goal(pos, mv) {
                 scores.push(1 << 29);
                 continue;
             }
@@ -688,7 +725,7 @@ impl Worker<'_> {
     fn has_pieces(&self, pos: &Position) -> bool {
         let side = pos.side_to_move();
         self.rules.kinds().iter().enumerate().any(|(k, kind)| {
-            !kind.royal
+            !kind.royal_for_some_side()
                 && !self.eval.pawn_like[k]
                 && !pos.cells_of(Piece::new(k as u8, side)).is_empty()
         })
@@ -913,7 +950,16 @@ impl Worker<'_> {
         self.path.push(pos.hash());
         let barrier = self.null_barrier;
         self.null_barrier = self.path.len() - 1;
-        let v = -self.negamax(pos, depth, -beta, -beta + 1, ply + 1, false, !cut_node, false);
+        let v = -self.negamax(
+            pos,
+            depth,
+            -beta,
+            -beta + 1,
+            ply + 1,
+            false,
+            !cut_node,
+            false,
+        );
         self.null_barrier = barrier;
         self.path.pop();
         pos.set_side_to_move(rules, side);
@@ -940,7 +986,7 @@ impl Worker<'_> {
     ) -> i32 {
         let rules = self.rules;
         if moves.is_empty() {
-            return self.no_moves_score(checked, ply);
+            return self.no_moves_score(pos, checked, ply);
         }
         if ply > 0 {
             if let Some(limit) = rules.end_rules().n_move_automatic_plies {
@@ -974,9 +1020,8 @@ impl Worker<'_> {
             }
             let mover = pos.piece_at(mv.from).expect("a piece on the origin");
             let gain = self.capture_gain(pos, &mv);
-            let tactical = gain.is_some()
-                || (mv.promotion.is_some() && !mv.is_sweep())
-                || order >= 1 << 29;
+            let tactical =
+                gain.is_some() || (mv.promotion.is_some() && !mv.is_sweep()) || order >= 1 << 29;
             let quiet = !tactical;
             let special = order >= 1 << 27; // table move, killers, counter move
             let mut futile = false;
@@ -996,9 +1041,7 @@ impl Worker<'_> {
                     }
                     // Futility: a quiet move cannot raise a hopeless score (unless it checks).
                     if let Some(eval) = static_eval {
-                        if self.features.futility
-                            && depth <= 6
-                            && eval + 100 + 90 * depth <= alpha
+                        if self.features.futility && depth <= 6 && eval + 100 + 90 * depth <= alpha
                         {
                             futile = true;
                         }
@@ -1029,7 +1072,16 @@ impl Worker<'_> {
             searched += 1;
             let mut score;
             if searched == 1 {
-                score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, pv_node, false, gives_check);
+                score = -self.negamax(
+                    pos,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    pv_node,
+                    false,
+                    gives_check,
+                );
             } else {
                 let mut r = 0;
                 if self.features.lmr && depth >= 3 && (quiet || order < 0) {
@@ -1054,12 +1106,39 @@ impl Worker<'_> {
                     }
                     r = r.clamp(0, depth - 2);
                 }
-                score = -self.negamax(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, false, true, gives_check);
+                score = -self.negamax(
+                    pos,
+                    depth - 1 - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    true,
+                    gives_check,
+                );
                 if score > alpha && r > 0 {
-                    score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, false, !cut_node, gives_check);
+                    score = -self.negamax(
+                        pos,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        !cut_node,
+                        gives_check,
+                    );
                 }
                 if pv_node && score > alpha && score < beta {
-                    score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, true, false, gives_check);
+                    score = -self.negamax(
+                        pos,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        true,
+                        false,
+                        gives_check,
+                    );
                 }
             }
             self.path.pop();
@@ -1183,29 +1262,42 @@ impl Worker<'_> {
             }
             tt_move = e.best;
         }
-        let evasions = checked && qply < QS_CHECK_PLIES;
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        moves.clear();
+        scores.clear();
+        let mut evasions = checked && qply < QS_CHECK_PLIES;
+        // Where the rules restrict moves beyond safety of the royal pieces (compulsory
+        // captures, no checks, ...), only legal moves are looked at; a compulsory capture
+        // leaves no choice to stand pat.
+        let exact = self.exact_moves;
+        if exact || evasions {
+            generate_legal(rules, pos, &mut moves);
+            if rules.end_rules().forced_capture
+                && moves.first().is_some_and(|m| captures(rules, pos, m))
+            {
+                evasions = true;
+            }
+        }
         let stand = if evasions {
             -INF
         } else {
             self.eval.evaluate_within(rules, pos, alpha, beta)
         };
         if stand >= beta {
+            self.bufs[ply] = moves;
+            self.scores[ply] = scores;
             return stand;
         }
         let orig_alpha = alpha;
         if stand > alpha {
             alpha = stand;
         }
-        let mut moves = std::mem::take(&mut self.bufs[ply]);
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        moves.clear();
-        scores.clear();
         if evasions {
-            generate_legal(rules, pos, &mut moves);
             if moves.is_empty() {
                 self.bufs[ply] = moves;
                 self.scores[ply] = scores;
-                return self.no_moves_score(true, ply);
+                return self.no_moves_score(pos, true, ply);
             }
             for mv in moves.iter() {
                 let s = if tt_move == Some(pack_move(mv)) {
@@ -1216,7 +1308,9 @@ impl Worker<'_> {
                 scores.push(s);
             }
         } else {
-            generate_pseudo(rules, pos, &mut moves);
+            if !exact {
+                generate_pseudo(rules, pos, &mut moves);
+            }
             // Keep captures, promotions and winning-zone steps.
             let mut n = 0;
             for i in 0..moves.len() {
@@ -1227,7 +1321,7 @@ impl Worker<'_> {
                 } else {
                     mv.promotion.map(|k| self.eval.value(k))
                 };
-                let zone = self.enters_royal_zone(pos, &mv);
+                let zone = self.enters_goal(pos, &mv);
                 if gain.is_none() && promo.is_none() && !zone {
                     continue;
                 }
@@ -1245,7 +1339,11 @@ impl Worker<'_> {
                     .eval
                     .value(pos.piece_at(mv.from).expect("a piece on the origin").kind());
                 moves[n] = mv;
-                scores.push(if zone { 1 << 30 } else { g * 16 - attacker / 16 });
+                scores.push(if zone {
+                    1 << 30
+                } else {
+                    g * 16 - attacker / 16
+                });
                 n += 1;
             }
             moves.truncate(n);
@@ -1264,7 +1362,7 @@ impl Worker<'_> {
             scores.swap(i, bi);
             let mv = moves[i];
             pos.make(rules, mv);
-            if !evasions && royal_attacked(rules, pos, side) {
+            if !evasions && !exact && royal_attacked(rules, pos, side) {
                 pos.unmake(rules);
                 continue;
             }

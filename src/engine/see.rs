@@ -22,7 +22,7 @@ const MAX_EXCHANGE: usize = 32;
 pub fn exchange_values(rules: &Rules, values: &[i32]) -> Vec<i32> {
     (0..rules.kinds().len())
         .map(|k| {
-            if rules.kinds()[k].royal {
+            if rules.kinds()[k].royal_for_some_side() {
                 ROYAL_VALUE
             } else {
                 values[k]
@@ -94,7 +94,11 @@ fn see_in<B: Bits>(rules: &Rules, pos: &mut Position, mv: &Move, values: &[i32])
             let mut gain = 0;
             for cell in rules.geometry().line_after(mv.from, first, mv.to) {
                 if let Some(p) = pos.piece_at(cell) {
-                    gain += if p.color() == side { -value(p) } else { value(p) };
+                    gain += if p.color() == side {
+                        -value(p)
+                    } else {
+                        value(p)
+                    };
                 }
             }
             return gain;

@@ -260,7 +260,9 @@ impl Hook for BorrowMoves {
         value_of: &dyn Fn(KindId) -> f64,
     ) -> f64 {
         let mut lenders: Vec<f64> = (0..rules.kinds().len() as KindId)
-            .filter(|&o| o != kind && !rules.kind(o).royal && !rules.kind(o).borrows_moves())
+            .filter(|&o| {
+                o != kind && !rules.kind(o).royal_for_some_side() && !rules.kind(o).borrows_moves()
+            })
             .map(value_of)
             .collect();
         lenders.sort_by(|a, b| b.total_cmp(a));
@@ -277,7 +279,7 @@ impl Hook for BorrowMoves {
                 .kinds()
                 .iter()
                 .filter(|o| !o.borrows_moves())
-                .map(|o| without_castling(&o.betza.concat()))
+                .map(|o| without_castling(&o.betza[0].concat()))
                 .collect::<Vec<_>>()
                 .concat(),
         )

@@ -73,7 +73,10 @@ fn finds_a_mate_in_three_at_fixed_depth() {
         assert_eq!(r.score, MATE - 5, "{threads} thread(s): {r:?}");
         assert_eq!(r.mate_in_plies(), Some(5));
         let best = r.best.unwrap();
-        assert!(keeps_the_win(&rules, &mut p, best, 3), "{threads} thread(s)");
+        assert!(
+            keeps_the_win(&rules, &mut p, best, 3),
+            "{threads} thread(s)"
+        );
         assert_eq!(r.pv.first(), Some(&best));
     }
 }
@@ -95,7 +98,9 @@ fn feature_words_parse() {
     let f = Features::parse("-null-move, -lmr +lmr").unwrap();
     assert!(!f.null_move && f.lmr && f.see);
     assert_eq!(Features::parse("").unwrap(), Features::default());
-    assert!(Features::parse("-nonsense").unwrap_err().contains("unknown"));
+    assert!(Features::parse("-nonsense")
+        .unwrap_err()
+        .contains("unknown"));
     assert!(Features::parse("lmr").is_err());
 }
 
@@ -183,25 +188,49 @@ fn see_of(rules: &Rules, fen: &str, mv: &str) -> i32 {
 fn see_values_in_chess() {
     let rules = load_variant("chess.toml");
     // Pawn takes a Knight defended by a Pawn: +300 − 100.
-    assert_eq!(see_of(&rules, "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5"), 200);
+    assert_eq!(
+        see_of(&rules, "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5"),
+        200
+    );
     // Rook takes a defended Pawn: +100 − 500.
-    assert_eq!(see_of(&rules, "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", "e1e5"), -400);
+    assert_eq!(
+        see_of(&rules, "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", "e1e5"),
+        -400
+    );
     // Undefended.
-    assert_eq!(see_of(&rules, "4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "e1e5"), 100);
+    assert_eq!(
+        see_of(&rules, "4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "e1e5"),
+        100
+    );
     // A second Rook behind the first (x-ray): Rxe5 Rxe5 Rxe5.
     assert_eq!(
         see_of(&rules, "4k3/4r3/8/4p3/8/8/4R3/4R1K1 w - - 0 1", "e2e5"),
         100
     );
     // Only the King defends: it may not take back where the Bishop also attacks.
-    assert_eq!(see_of(&rules, "8/8/8/3k4/4p3/8/8/4R1K1 w - - 0 1", "e1e4"), -400);
-    assert_eq!(see_of(&rules, "8/8/8/3k4/4p3/8/2B5/4R1K1 w - - 0 1", "e1e4"), 100);
+    assert_eq!(
+        see_of(&rules, "8/8/8/3k4/4p3/8/8/4R1K1 w - - 0 1", "e1e4"),
+        -400
+    );
+    assert_eq!(
+        see_of(&rules, "8/8/8/3k4/4p3/8/2B5/4R1K1 w - - 0 1", "e1e4"),
+        100
+    );
     // A quiet move onto a cell a Pawn attacks loses the Rook.
-    assert_eq!(see_of(&rules, "4k3/8/3p4/8/8/8/8/4RK2 w - - 0 1", "e1e5"), -500);
+    assert_eq!(
+        see_of(&rules, "4k3/8/3p4/8/8/8/8/4RK2 w - - 0 1", "e1e5"),
+        -500
+    );
     // Promotion gains the new piece for the Pawn.
-    assert_eq!(see_of(&rules, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"), 800);
+    assert_eq!(
+        see_of(&rules, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"),
+        800
+    );
     // En passant wins the Pawn.
-    assert_eq!(see_of(&rules, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
+    assert_eq!(
+        see_of(&rules, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"),
+        100
+    );
 }
 
 #[test]
@@ -221,7 +250,7 @@ fn see_values_on_a_hexagonal_board() {
         p
     };
     let values = exchange_values(&rules, &Evaluator::new(&rules, None).values);
-    let mut run = |pieces: &[(&str, char)]| {
+    let run = |pieces: &[(&str, char)]| {
         let mut p = place(pieces);
         let mv = parse_move(&rules, &mut p, "f2f6").unwrap();
         see(&rules, &mut p, &mv, &values)
@@ -230,7 +259,10 @@ fn see_values_on_a_hexagonal_board() {
     // behind the Rook.
     assert_eq!(run(&[("f2", 'R'), ("f6", 'n')]), 300);
     assert_eq!(run(&[("f2", 'R'), ("f6", 'n'), ("f10", 'r')]), -200);
-    assert_eq!(run(&[("f1", 'Q'), ("f2", 'R'), ("f6", 'n'), ("f10", 'r')]), 300);
+    assert_eq!(
+        run(&[("f1", 'Q'), ("f2", 'R'), ("f6", 'n'), ("f10", 'r')]),
+        300
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -281,7 +313,10 @@ fn time_budgets_of_fixed_times_and_clocks() {
     inf.infinite = true;
     assert_eq!(TimePlan::new(&inf), TimePlan::default());
     // The interface's single budget is the hard one.
-    assert_eq!(clock(60_000, 0, None).time_budget(), Some(ms(59_900) / 30 * 5));
+    assert_eq!(
+        clock(60_000, 0, None).time_budget(),
+        Some(ms(59_900) / 30 * 5)
+    );
 }
 
 #[test]
@@ -349,7 +384,12 @@ fn pawn_like_kinds_are_read_from_their_moves() {
     let kinds = |file: &str| {
         let rules = load_variant(file);
         (0..rules.kinds().len() as u8)
-            .map(|k| (rules.kinds()[k as usize].id.clone(), is_pawn_like(&rules, k)))
+            .map(|k| {
+                (
+                    rules.kinds()[k as usize].id.clone(),
+                    is_pawn_like(&rules, k),
+                )
+            })
             .collect::<Vec<_>>()
     };
     let like = |list: &[(String, bool)], id: &str| list.iter().find(|(i, _)| i == id).unwrap().1;
@@ -403,7 +443,7 @@ fn hooked_kinds_without_values_are_worth_their_moves() {
         let k = rules.kind_by_id(hooked).unwrap();
         let value = kind_value(&rules, k);
         let best_other = (0..rules.kinds().len() as u8)
-            .filter(|&o| o != k && !rules.kinds()[o as usize].royal)
+            .filter(|&o| o != k && !rules.kinds()[o as usize].royal_for_some_side())
             .map(|o| kind_value(&rules, o))
             .fold(0.0, f64::max);
         if hooked != "elephant" {
@@ -456,7 +496,12 @@ fn evaluation_is_colour_symmetric_in_every_variant() {
                     let m = mirrored(&rules, &p);
                     let a = eval.evaluate(&rules, &p);
                     let b = eval.evaluate(&rules, &m);
-                    assert_eq!(a, b, "{file}, game {game}, ply {ply}: {}", fairyrules::to_fen(&rules, &p));
+                    assert_eq!(
+                        a,
+                        b,
+                        "{file}, game {game}, ply {ply}: {}",
+                        fairyrules::to_fen(&rules, &p)
+                    );
                 }
                 let moves = legal_moves(&rules, &mut p);
                 p.make(&rules, moves[rng.below(moves.len())]);
@@ -486,5 +531,8 @@ fn node_limits_bound_the_search() {
     assert!(r.best.is_some());
     // The same limit gives the same move (one thread is deterministic).
     let mut again = Engine::new(4);
-    assert_eq!(again.search(&rules, &mut p, &Limits::nodes(5_000)).best, r.best);
+    assert_eq!(
+        again.search(&rules, &mut p, &Limits::nodes(5_000)).best,
+        r.best
+    );
 }

@@ -37,7 +37,16 @@ fn run_match(variant: &str, extra: &[&str], tag: &str) -> (String, String) {
 fn a_short_self_play_match_reports_and_records_its_games() {
     let (report, games) = run_match(
         "chess.toml",
-        &["--games", "4", "--depth", "2", "--openings", "2", "--max-plies", "60"],
+        &[
+            "--games",
+            "4",
+            "--depth",
+            "2",
+            "--openings",
+            "2",
+            "--max-plies",
+            "60",
+        ],
         "chess",
     );
     for line in [
@@ -78,19 +87,37 @@ fn a_short_self_play_match_reports_and_records_its_games() {
     }
     // The same engine on both sides at a fixed depth: each pair of games is one game
     // played twice, so engine 1 scores exactly half.
-    assert!(report.contains("Score of engine 1: 2.0/4 = 50.0%"), "{report}");
+    assert!(
+        report.contains("Score of engine 1: 2.0/4 = 50.0%"),
+        "{report}"
+    );
 }
 
 #[test]
 fn a_hexagonal_match_ends_games_by_the_rules() {
     let (report, games) = run_match(
         "heroes-hexagonal.toml",
-        &["--games", "2", "--nodes", "400", "--openings", "1", "--max-plies", "80"],
+        &[
+            "--games",
+            "2",
+            "--nodes",
+            "400",
+            "--openings",
+            "1",
+            "--max-plies",
+            "80",
+        ],
         "heroes",
     );
-    assert!(report.contains("Match: Heroes Hexagonal Chess v2, 2 games"), "{report}");
+    assert!(
+        report.contains("Match: Heroes Hexagonal Chess v2, 2 games"),
+        "{report}"
+    );
     assert_eq!(games.matches("[Result ").count(), 2);
-    assert!(!report.contains("engine error") && !report.contains("illegal"), "{report}");
+    assert!(
+        !report.contains("engine error") && !report.contains("illegal"),
+        "{report}"
+    );
 }
 
 #[test]
@@ -113,7 +140,10 @@ fn plays_an_xboard_engine() {
         ],
         "xboard",
     );
-    assert!(!report.contains("engine error") && !report.contains("illegal"), "{report}");
+    assert!(
+        !report.contains("engine error") && !report.contains("illegal"),
+        "{report}"
+    );
     assert_eq!(games.matches("[Result ").count(), 2);
     assert!(report.contains("engine 2: fairyrules"), "{report}");
 }
@@ -121,10 +151,24 @@ fn plays_an_xboard_engine() {
 #[test]
 fn bad_engine_specs_are_errors() {
     let chess = variant_arg("chess.toml");
-    let out = run(&["match", &chess, "--games", "2", "--engine1", "fairyrules -warp-drive"]);
+    let out = run(&[
+        "match",
+        &chess,
+        "--games",
+        "2",
+        "--engine1",
+        "fairyrules -warp-drive",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown engine feature `warp-drive`"));
-    let out = run(&["match", &chess, "--games", "2", "--engine2", "/nonexistent/engine"]);
+    let out = run(&[
+        "match",
+        &chess,
+        "--games",
+        "2",
+        "--engine2",
+        "/nonexistent/engine",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("cannot start engine"));
     let out = run(&["match", &chess, "--games", "2", "--tc", "fast"]);
