@@ -10,7 +10,7 @@
 //! fairyrules match variants/chess.toml --games 200 --movetime 20 \
 //!     --engine1 fairy-stockfish --engine2 fairy-stockfish --pgn chess.pgn
 //! cargo run --release --example tune -- variants/chess.toml chess.pgn \
-//!     variants/glinski.toml glinski.pgn [--passes N]
+//!     variants/glinski.toml glinski.pgn [--passes N] [--start WEIGHTS]
 //! ```
 //!
 //! Positions are taken after the opening, skipping those in check or right after a capture
@@ -107,8 +107,23 @@ fn main() {
         passes = args.get(i + 1).and_then(|v| v.parse().ok()).unwrap_or(4);
         args.drain(i..(i + 2).min(args.len()));
     }
+    let mut weights = Weights::default();
+    if let Some(i) = args.iter().position(|a| a == "--start") {
+        let file = args.get(i + 1).cloned().unwrap_or_default();
+        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| {
+            eprintln!("{file}: {e}");
+            std::process::exit(2)
+        });
+        weights = Weights::parse(&text).unwrap_or_else(|e| {
+            eprintln!("{file}: {e}");
+            std::process::exit(2)
+        });
+        args.drain(i..(i + 2).min(args.len()));
+    }
     if args.is_empty() || !args.len().is_multiple_of(2) {
-        eprintln!("usage: tune VARIANT.toml GAMES.pgn [VARIANT.toml GAMES.pgn ...] [--passes N]");
+        eprintln!(
+            "usage: tune VARIANT.toml GAMES.pgn [VARIANT.toml GAMES.pgn ...] [--passes N] [--start WEIGHTS]"
+        );
         std::process::exit(2);
     }
     let mut sets = Vec::new();
@@ -125,7 +140,6 @@ fn main() {
         eprintln!("{}: {} positions", pair[1], positions.len());
         sets.push(Set { rules, positions });
     }
-    let mut weights = Weights::default();
     // The scale k: a golden-section search on the default weights.
     let (mut lo, mut hi) = (0.2f64, 3.0f64);
     for _ in 0..30 {

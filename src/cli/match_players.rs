@@ -2,7 +2,8 @@
 //! UCI or XBoard (CECP) on its standard input and output, run as a child process.
 //!
 //! An engine is named by a spec: `fairyrules` (optionally followed by feature switches,
-//! `fairyrules -null-move -lmr`, see [`fairyrules::engine::Features`]), `uci:COMMAND ARGS`,
+//! `fairyrules -null-move -lmr`, see [`fairyrules::engine::Features`], and `weights=FILE`
+//! with evaluation weights as `name = value` lines), `uci:COMMAND ARGS`,
 //! `xboard:COMMAND ARGS`, or a bare command line (UCI).
 
 use std::io::{BufRead, BufReader, Write};
@@ -10,6 +11,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use fairyrules::engine::eval::Weights;
 use fairyrules::engine::{Clock, Engine, Features, Limits};
 use fairyrules::{parse_move, Move, Position, Rules};
 
@@ -96,10 +98,17 @@ pub struct Internal {
 }
 
 impl Internal {
-    /// An engine with these features, table size and threads.
-    pub fn new(features: Features, label: &str, hash_mb: usize, threads: usize) -> Internal {
+    /// An engine with these features, weights, table size and threads.
+    pub fn new(
+        features: Features,
+        weights: Weights,
+        label: &str,
+        hash_mb: usize,
+        threads: usize,
+    ) -> Internal {
         let mut engine = Engine::new(hash_mb);
         engine.set_features(features);
+        engine.set_weights(weights);
         engine.set_threads(threads);
         Internal {
             engine,

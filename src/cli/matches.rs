@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
+use fairyrules::engine::eval::Weights;
 use fairyrules::engine::{Engine, Features, Limits};
 use fairyrules::{claimable_draw, legal_moves, outcome, Color, Move, Outcome, Position, Rules};
 
@@ -65,8 +66,8 @@ pub struct MatchArgs {
     /// Games played at the same time (default: cores / threads).
     #[arg(long)]
     pub concurrency: Option<usize>,
-    /// First engine: `fairyrules [-feature ...]`, `uci:COMMAND`, `xboard:COMMAND` or a
-    /// command (UCI).
+    /// First engine: `fairyrules [-feature ...] [weights=FILE]`, `uci:COMMAND`,
+    /// `xboard:COMMAND` or a command (UCI).
     #[arg(long, default_value = "fairyrules")]
     pub engine1: String,
     /// Second engine, as `--engine1`.
@@ -120,13 +121,30 @@ struct Game {
     end: GameEnd,
 }
 
-/// A spec that names the built-in engine: `fairyrules` and feature switches.
-fn internal_features(spec: &str) -> Option<Result<Features, String>> {
+/// A spec that names the built-in engine: `fairyrules`, feature switches and optionally
+/// `weights=FILE` (evaluation weights as `name = value` lines).
+fn internal_engine(spec: &str) -> Option<Result<(Features, Weights), String>> {
     let rest = spec.trim().strip_prefix("fairyrules")?;
     if !rest.is_empty() && !rest.starts_with(' ') {
         return None;
     }
-    Some(Features::parse(rest))
+    let mut switches = Vec::new();
+    let mut weights = Weights::default();
+    for word in rest.split_whitespace() {
+        if let Some(file) = word.strip_prefix("weights=") {
+            let text = match std::fs::read_to_string(file) {
+                Ok(t) => t,
+                Err(e) => return Some(Err(format!("cannot read weights {file}: {e}"))),
+            };
+            match Weights::parse(&text) {
+                Ok(w) => weights = w,
+                Err(e) => return Some(Err(format!("{file}: {e}"))),
+            }
+        } else {
+            switches.push(word);
+        }
+    }
+    Some(Features::parse(&switches.join(" ")).map(|f| (f, weights)))
 }
 
 fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, String> {
@@ -154,10 +172,11 @@ impl PlayerSpec {
         rules: &Rules,
         variant: &str,
     ) -> Result<Box<dyn Player>, String> {
-        if let Some(features) = internal_features(&self.spec) {
-            let features = features.map_err(|e| format!("error: {e}"))?;
+        if let Some(engine) = internal_engine(&self.spec) {
+            let (features, weights) = engine.map_err(|e| format!("error: {e}"))?;
             return Ok(Box::new(Internal::new(
                 features,
+                weights,
                 self.spec.trim(),
                 args.hash,
                 args.threads,

@@ -69,6 +69,34 @@ macro_rules! weights {
                     *f = value;
                 }
             }
+
+            /// The default weights changed by `name = value` lines (as the tuner prints
+            /// them; `;` and `#` or `//` comments allowed, unnamed weights keep their
+            /// default).
+            pub fn parse(text: &str) -> Result<Weights, String> {
+                let mut w = Weights::default();
+                for line in text.lines() {
+                    let line = line.split("//").next().unwrap_or("");
+                    let line = line.split('#').next().unwrap_or("").trim().trim_end_matches(';');
+                    if line.is_empty() {
+                        continue;
+                    }
+                    let (name, value) = line
+                        .split_once('=')
+                        .ok_or_else(|| format!("weights: `{line}` is not `name = value`"))?;
+                    let name = name.trim();
+                    let i = Weights::NAMES
+                        .iter()
+                        .position(|n| *n == name)
+                        .ok_or_else(|| format!("weights: unknown weight `{name}`"))?;
+                    let value = value
+                        .trim()
+                        .parse()
+                        .map_err(|_| format!("weights: `{name}` needs a whole number"))?;
+                    w.set(i, value);
+                }
+                Ok(w)
+            }
         }
     };
 }

@@ -481,7 +481,9 @@ fn mirrored(rules: &Rules, p: &Position) -> Position {
 /// and a start position that is its own mirror image).
 fn symmetric(rules: &Rules) -> bool {
     let kinds_alike = rules.kinds().iter().all(|k| {
-        k.betza[0] == k.betza[1] && k.royal[0] == k.royal[1] && k.castles_with[0] == k.castles_with[1]
+        k.betza[0] == k.betza[1]
+            && k.royal[0] == k.royal[1]
+            && k.castles_with[0] == k.castles_with[1]
     });
     let end = rules.end_rules();
     let start = Position::start(rules);
