@@ -1,21 +1,25 @@
-//! The built-in engine: an iterative-deepening alpha-beta (PVS) search over the public move
-//! API ([`crate::movegen::generate_legal`], [`Position::make`]/[`Position::unmake`]), so it
-//! plays every variant the interpreter runs — square or hexagonal, with hooks — with no
-//! variant-specific code.
+//! The built-in engine: an iterative-deepening alpha-beta (PVS) search over the move API
+//! ([`crate::movegen::generate_legal`], [`Position::make`]/[`Position::unmake`]) and the
+//! compiled rules, so it plays every variant the interpreter runs — square or hexagonal,
+//! with hooks and every game-end rule — with no variant-specific code.
 //!
-//! - **Search** ([`search`]): negamax with principal variation search, a transposition table
-//!   keyed by the Zobrist hash (depth, bound, score, best move), check extension, late move
-//!   reductions for quiet moves, quiescence search on captures (the target holds an enemy
-//!   piece, en passant, charges) and promotions, move ordering (TT move, MVV-LVA captures,
-//!   promotions, two killers per ply, history), and depth / time / node limits checked as it
-//!   goes.
-//! - **Game end**: no legal move is checkmate (in check, when the rules score checkmate) or
-//!   stalemate as the rules score it; extinction and royal-zone wins are judged at every node
-//!   exactly as [`crate::outcome::outcome`] orders them; the automatic n-move rule draws; a
+//! - **Search** ([`search`]): principal variation search with aspiration windows, a
+//!   transposition table shared lock-free by all threads ([`tt`], lazy SMP with
+//!   [`Engine::set_threads`]), null-move pruning, late-move reductions, futility, razoring
+//!   and late-move pruning, static exchange evaluation ([`see`]) for ordering and pruning
+//!   captures, check extension, killers, counter moves, history and continuation history,
+//!   quiescence on captures, promotions and goal steps (all evasions in check), MultiPV
+//!   ([`Engine::set_multipv`]), and a time manager ([`time`]) behind [`Limits`].
+//! - **Game end**: no legal move is checkmate or stalemate as the rules score it; a result a
+//!   variant rule decides on the board (extinction, goals, n-check, bare king) is read from
+//!   `movegen::decision` at every node; the automatic n-move rule draws; a
 //!   position repeated on the current line (including the game's history) scores as a draw.
 //!   Mate scores count plies so the fastest win is preferred.
-//! - **Evaluation** ([`eval`]): material from the file's `value`s (or estimated from
-//!   mobility), centralisation and advancement tables built from the compiled move records.
+//! - **Evaluation** ([`eval`]): material, piece-square tables, mobility, king safety, pawn
+//!   structure, threats and endgame scaling, all derived from the compiled rules, with
+//!   weights fitted to game results.
+//! - **Measuring**: [`Features`] switches techniques off, [`Engine::set_weights`] replaces
+//!   the evaluation's weights (`fairyrules match` uses both).
 
 mod attack_sets;
 pub mod eval;
