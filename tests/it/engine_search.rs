@@ -556,3 +556,28 @@ fn node_limits_bound_the_search() {
         r.best
     );
 }
+
+#[test]
+fn weights_read_from_name_value_lines() {
+    use fairyrules::engine::eval::Weights;
+    let text = "    mobility_mg = 7;\n# a comment\ntempo = -3 // another\n\n";
+    let w = Weights::parse(text).unwrap();
+    assert_eq!(w.mobility_mg, 7);
+    assert_eq!(w.tempo, -3);
+    assert_eq!(w.pst_mg, Weights::default().pst_mg);
+    // What the tuner prints reads back.
+    let printed: String = Weights::NAMES
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("    {n} = {};\n", w.get(i) + 1))
+        .collect();
+    let back = Weights::parse(&printed).unwrap();
+    for i in 0..Weights::NAMES.len() {
+        assert_eq!(back.get(i), w.get(i) + 1, "{}", Weights::NAMES[i]);
+    }
+    assert!(Weights::parse("warp = 3")
+        .unwrap_err()
+        .contains("unknown weight `warp`"));
+    assert!(Weights::parse("tempo = fast").is_err());
+    assert!(Weights::parse("tempo").is_err());
+}
