@@ -3,6 +3,7 @@
 
 mod bench;
 mod play;
+mod serve;
 mod xboard;
 
 use std::path::PathBuf;
@@ -112,6 +113,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Run the engine over the XBoard/WinBoard protocol (CECP) on stdin/stdout.
     Xboard(xboard::XboardArgs),
+    /// Serve a local web page to see, play and author variants.
+    Serve(serve::ServeArgs),
 }
 
 fn load(file: &std::path::Path) -> Result<Rules, String> {
@@ -216,6 +219,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         }
         Command::Play(args) => play::run(args),
         Command::Xboard(args) => xboard::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Bench {
             files,
             seconds,
