@@ -21,6 +21,8 @@ mod no_allocation;
 mod perft_reference;
 mod play_cli;
 mod position_properties;
+mod serve_api;
+mod serve_browser;
 mod svg_render;
 mod validate_semantic;
 mod xboard_protocol;

@@ -31,7 +31,7 @@ use fairyrules::engine::{Engine, Limits};
 use fairyrules::explain::{explain, explanation_svg, explanation_text, find_kind};
 use fairyrules::svg::render_position;
 use fairyrules::{claimable_draw, describe_outcome, in_check, legal_moves, outcome, to_fen};
-use fairyrules::{DrawReason, Outcome, Position, Rules, Severity};
+use fairyrules::{Color, DrawReason, KindId, Outcome, Piece, Position, Rules, Severity};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
@@ -425,15 +425,20 @@ pub async fn state(
             let moves = game::describe(&rules, &pos, &legal, &legal);
             let svg = render_position(&rules, &pos, None, req.flip)
                 .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-            let kinds: Vec<KindInfo> = rules
-                .kinds()
-                .iter()
-                .enumerate()
-                .map(|(i, _)| {
-                    KindInfo::of(
-                        &rules,
-                        fairyrules::Piece::new(i as u8, fairyrules::Color::White),
-                    )
+            let kinds: Vec<KindInfo> = (0..rules.kinds().len())
+                .map(|k| KindInfo::of(&rules, Piece::new(k as KindId, Color::White)))
+                .collect();
+            let g = rules.geometry();
+            let pieces: Vec<Value> = g
+                .cells()
+                .filter_map(|c| {
+                    pos.piece_at(c).map(|p| {
+                        json!({
+                            "cell": g.name(c),
+                            "color": game::side_name(p.color()),
+                            "kind": rules.kind(p.kind()).id,
+                        })
+                    })
                 })
                 .collect();
             Ok(json!({
@@ -446,6 +451,7 @@ pub async fn state(
                 "outcome": outcome_json(&rules, &mut pos),
                 "legal": moves,
                 "kinds": kinds,
+                "pieces": pieces,
                 "svg": svg,
                 "ms": start.elapsed().as_secs_f64() * 1000.0,
             }))
