@@ -23,6 +23,7 @@ mod play_cli;
 mod position_properties;
 mod serve_api;
 mod serve_browser;
+mod serve_load;
 mod svg_render;
 mod validate_semantic;
 mod xboard_protocol;

@@ -222,7 +222,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, String> {
         .enable_all()
         .build()
         .map_err(|e| format!("error: cannot start the server's runtime: {e}"))?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let addr = SocketAddr::new(args.host, args.port);
         let listener = tokio::net::TcpListener::bind(addr)
             .await
@@ -262,6 +262,9 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, String> {
             })
             .await
             .map_err(|e| format!("error: the server stopped: {e}"))
-    })?;
+    });
+    // Computations still running (each bounded by the limits) are not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    served?;
     Ok(ExitCode::SUCCESS)
 }
