@@ -19,7 +19,7 @@
 
 use crate::geometry::Shape;
 use crate::position::Position;
-use crate::rules::{flag, Hook, MoveRecord, RecordShape, Rules};
+use crate::rules::{flag, Hook, MoveRecord, Promotion, RecordShape, Rules};
 use crate::svg::{document, Panel};
 use crate::targets::{for_each_target, Target};
 use crate::types::{Cell, CellSet, Color, KindId, Piece};
@@ -168,7 +168,7 @@ pub fn centre_cell(rules: &Rules) -> Cell {
 /// A kind to stand in as an enemy or a neutral friend: not royal and not one of `avoid` if
 /// possible, preferring `prefer`.
 fn stand_in(rules: &Rules, prefer: KindId, avoid: &[KindId]) -> Option<KindId> {
-    let ok = |k: KindId| !rules.kinds[k as usize].royal && !avoid.contains(&k);
+    let ok = |k: KindId| !rules.kinds[k as usize].royal_for_some_side() && !avoid.contains(&k);
     if ok(prefer) {
         return Some(prefer);
     }
@@ -265,6 +265,57 @@ fn cell_list(rules: &Rules, cells: &CellSet) -> String {
 }
 
 /// A promotion zone (White's cells) in words.
+/// One text, or "White: ...; Black: ..." when the sides differ.
+fn per_side(words: &[String; 2]) -> String {
+    if words[0] == words[1] {
+        words[0].clone()
+    } else {
+        format!("White: {}; Black: {}", words[0], words[1])
+    }
+}
+
+/// A side's promotion rules in words (Black's zones described from Black's side).
+fn promotion_sentence(rules: &Rules, promotions: &[Promotion], color: Color) -> String {
+    let g = &rules.geometry;
+    let rule_words: Vec<String> = promotions
+        .iter()
+        .map(|p| {
+            let trigger = if !p.adjacent_to_enemy.is_empty() {
+                format!(
+                    "when its move ends next to an enemy {}",
+                    rules.kind_names(&p.adjacent_to_enemy, "or")
+                )
+            } else {
+                let own_view: CellSet = match color {
+                    Color::White => p.zone,
+                    Color::Black => p.zone.iter().map(|c| g.mirror(c)).collect(),
+                };
+                zone_words(rules, &own_view)
+            };
+            let must = if p.forced { "it must" } else { "it may" };
+            format!(
+                "{trigger} {must} promote to {}",
+                rules.kind_names(&p.to, "or")
+            )
+        })
+        .collect();
+    match rule_words.len() {
+        0 => "none".to_string(),
+        1 => rule_words[0].clone(),
+        _ => {
+            let numbered: Vec<String> = rule_words
+                .iter()
+                .enumerate()
+                .map(|(i, w)| format!("{}. {w}", i + 1))
+                .collect();
+            format!(
+                "the first rule that applies decides: {}",
+                numbered.join("; ")
+            )
+        }
+    }
+}
+
 fn zone_words(rules: &Rules, zone: &CellSet) -> String {
     let g = &rules.geometry;
     if *zone == g.far_edge_white() {
@@ -321,60 +372,35 @@ fn facts(rules: &Rules, kind_id: KindId) -> Vec<String> {
         kind.letter,
         kind.letter.to_ascii_lowercase()
     ));
-    let betza: Vec<String> = kind.betza.iter().map(|b| format!("`{b}`")).collect();
-    out.push(format!(
-        "betza: {}",
-        if kind.betza.iter().all(|b| b.is_empty()) {
+    let betza_words = |strings: &[String]| {
+        if strings.iter().all(|b| b.is_empty()) {
             "(none: no moves of its own)".to_string()
         } else {
-            betza.join(" + ")
+            let quoted: Vec<String> = strings.iter().map(|b| format!("`{b}`")).collect();
+            quoted.join(" + ")
         }
-    ));
+    };
     out.push(format!(
-        "royal: {}",
-        if kind.royal {
-            "yes (may not be left attacked; checkmating it wins)"
-        } else {
-            "no"
-        }
+        "betza: {}",
+        per_side(&kind.betza.clone().map(|b| betza_words(&b)))
     ));
+    let royal_words = kind.royal.map(|r| {
+        if r {
+            "yes (may not be left attacked; checkmating it wins)".to_string()
+        } else {
+            "no".to_string()
+        }
+    });
+    out.push(format!("royal: {}", per_side(&royal_words)));
     out.push(format!(
         "value: {}",
         kind.value
             .map(|v| format!("{v}"))
             .unwrap_or_else(|| "not given".to_string())
     ));
-    if kind.promotion.is_empty() {
-        out.push("promotion: none".to_string());
-    } else {
-        let rule_words: Vec<String> = kind
-            .promotion
-            .iter()
-            .map(|p| {
-                let trigger = if !p.adjacent_to_enemy.is_empty() {
-                    format!(
-                        "when its move ends next to an enemy {}",
-                        rules.kind_names(&p.adjacent_to_enemy, "or")
-                    )
-                } else {
-                    zone_words(rules, &p.zone[0])
-                };
-                let must = if p.forced { "it must" } else { "it may" };
-                format!(
-                    "{trigger} {must} promote to {}",
-                    rules.kind_names(&p.to, "or")
-                )
-            })
-            .collect();
-        if rule_words.len() == 1 {
-            out.push(format!("promotion: {}", rule_words[0]));
-        } else {
-            out.push("promotion (the first rule that applies decides):".to_string());
-            for (i, w) in rule_words.iter().enumerate() {
-                out.push(format!("  {}. {w}", i + 1));
-            }
-        }
-    }
+    let promotion_words =
+        Color::BOTH.map(|color| promotion_sentence(rules, kind.promotions(color), color));
+    out.push(format!("promotion: {}", per_side(&promotion_words)));
     if !kind.adjacent_kinds.is_empty() {
         let extra: Vec<String> = kind
             .adjacent_betza
@@ -406,7 +432,12 @@ fn facts(rules: &Rules, kind_id: KindId) -> Vec<String> {
     if kind.castles {
         out.push(format!(
             "castles with: {} (not drawn)",
-            rules.kind_names(&kind.castles_with, "or")
+            per_side(
+                &kind
+                    .castles_with
+                    .clone()
+                    .map(|p| rules.kind_names(&p, "or"))
+            )
         ));
     }
     if !kind.first_move_captures {
@@ -519,7 +550,7 @@ pub fn explain(rules: &Rules, kind_id: KindId) -> Explanation {
             .adjacent_kinds
             .iter()
             .copied()
-            .find(|&k| rules.kinds[k as usize].royal)
+            .find(|&k| rules.kinds[k as usize].is_royal(Color::White))
             .unwrap_or(kind.adjacent_kinds[0]);
         let friend = Piece::new(friend_kind, Color::White);
         let behind = g

@@ -249,6 +249,18 @@ impl Geometry {
         self.mirror[cell.index()]
     }
 
+    /// The cell seen from the other side with the board turned round by 180° (the way
+    /// Betza directions turn for Black).
+    pub fn rotate(&self, cell: Cell) -> Cell {
+        let (x, y) = self.coords[cell.index()];
+        let far = (
+            2 * self.min.0 + self.grid_size.0 - 1,
+            2 * self.min.1 + self.grid_size.1 - 1,
+        );
+        self.at(far.0 - x, far.1 - y)
+            .expect("every board shape is symmetric under a half turn")
+    }
+
     /// Rank index from White's side (0 = rank 1); on hex the V-shaped rank.
     pub fn rank(&self, cell: Cell) -> u8 {
         self.rank[cell.index()]
@@ -386,6 +398,7 @@ mod tests {
             Some((g.parse_cell("a10").unwrap(), 3))
         );
         assert_eq!(g.name(g.mirror(f2)), "f9");
+        assert_eq!(g.name(g.rotate(f2)), "e9");
         assert!(g.offset(f2, (0, -2)).is_none());
     }
 
@@ -399,6 +412,8 @@ mod tests {
         assert_eq!(g.coords(g.parse_cell("l1").unwrap()), (5, -5));
         assert_eq!(g.name(g.mirror(g.parse_cell("c1").unwrap())), "c8");
         assert_eq!(g.name(g.mirror(g.parse_cell("f1").unwrap())), "f11");
+        assert_eq!(g.name(g.rotate(g.parse_cell("f1").unwrap())), "f11");
+        assert_eq!(g.name(g.rotate(g.parse_cell("a1").unwrap())), "l6");
         assert_eq!(g.rows().len(), 11);
         assert_eq!(g.rows()[0].len(), 1);
         assert_eq!(g.far_edge_white().count(), 11);

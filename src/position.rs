@@ -98,6 +98,11 @@ impl Position {
         self.board.set_en_passant(&rules.zobrist, cells, victim);
     }
 
+    /// Set the checks a side has given (setup; n-check variants).
+    pub fn set_checks(&mut self, rules: &Rules, side: Color, checks: u8) {
+        self.board.set_checks(&rules.zobrist, side, checks);
+    }
+
     /// Set the counters (setup).
     pub fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
         self.board.set_counters(halfmove, fullmove);
@@ -191,6 +196,9 @@ impl Position {
         }
         let resets = captured.is_some() || rules.kinds[moved.kind() as usize].resets_n_move;
         board.finish_move(keys, resets);
+        if rules.counts_checks {
+            count_check(rules, board, side);
+        }
         self.history.push(undo);
     }
 
@@ -232,6 +240,29 @@ impl Position {
             }
         }
         board.restore(&undo.saved);
+    }
+}
+
+/// After a move by `mover`: if it gave check, count it (n-check) and end the checked side's
+/// initial moves that end on a check.
+fn count_check(rules: &Rules, board: &mut Board, mover: Color) {
+    let checked = mover.flip();
+    if !crate::attacks::royal_attacked(rules, board, checked) {
+        return;
+    }
+    if rules.end.n_check.is_some() {
+        let given = board.checks_given(mover).saturating_add(1);
+        board.set_checks(&rules.zobrist, mover, given);
+    }
+    for (k, kind) in rules.kinds.iter().enumerate() {
+        if kind.initial_until_checked {
+            let marked = board
+                .cells_of(Piece::new(k as KindId, checked))
+                .and(board.unmoved());
+            for cell in marked.iter() {
+                board.clear_unmoved(&rules.zobrist, cell);
+            }
+        }
     }
 }
 
@@ -277,15 +308,16 @@ fn drop_dead_castling_marks(rules: &Rules, board: &mut Board, color: Color) {
             .is_empty()
     };
     let mut dead = CellSet::EMPTY;
-    for &k in &rules.castling_kinds {
+    let castlers = rules.castling_kinds(color);
+    for &k in castlers {
         let kind = &rules.kinds[k as usize];
-        if !kind.castles_with.iter().any(|&p| marked(board, p)) {
+        if !kind.partners(color).iter().any(|&p| marked(board, p)) {
             dead = dead.or(&board.cells_of(Piece::new(k, color)).and(board.unmoved()));
         }
-        for &p in &kind.castles_with {
-            let live = rules.castling_kinds.contains(&p)
-                || rules.castling_kinds.iter().any(|&c| {
-                    marked(board, c) && rules.kinds[c as usize].castles_with.contains(&p)
+        for &p in kind.partners(color) {
+            let live = castlers.contains(&p)
+                || castlers.iter().any(|&c| {
+                    marked(board, c) && rules.kinds[c as usize].partners(color).contains(&p)
                 });
             if !live {
                 dead = dead.or(&board.cells_of(Piece::new(p, color)).and(board.unmoved()));

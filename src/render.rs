@@ -124,8 +124,10 @@ pub fn describe_outcome(outcome: &crate::outcome::Outcome) -> String {
             let why = match reason {
                 WinReason::Checkmate => "checkmate",
                 WinReason::Stalemate => "stalemate",
-                WinReason::Extinction => "extinction of the opponent's required pieces",
-                WinReason::RoyalZone => "royal piece entering its target zone",
+                WinReason::Extinction => "extinction",
+                WinReason::Goal => "reaching its goal",
+                WinReason::BareKing => "the bare-king rule",
+                WinReason::NCheck => "giving the last of the checks that win",
             };
             format!("{score} ({name} wins by {why})")
         }
@@ -134,6 +136,9 @@ pub fn describe_outcome(outcome: &crate::outcome::Outcome) -> String {
                 DrawReason::Stalemate => "stalemate",
                 DrawReason::NMoveRule => "the n-move rule",
                 DrawReason::Repetition => "repetition",
+                DrawReason::Extinction => "extinction",
+                DrawReason::BareKing => "bare kings",
+                DrawReason::Goal => "both sides reaching their goals",
             };
             format!("1/2-1/2 (draw by {why})")
         }

@@ -43,10 +43,10 @@ pub fn promotion_rule<'r>(
     to: Cell,
 ) -> Option<&'r Promotion> {
     rules.kinds[piece.kind() as usize]
-        .promotion
+        .promotions(piece.color())
         .iter()
         .find(|promo| {
-            promo.zone[piece.color().index()].contains(to)
+            promo.zone.contains(to)
                 || (!promo.adjacent_to_enemy.is_empty()
                     && rules.is_adjacent_to(
                         board,

@@ -48,7 +48,9 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
     let Some(geometry) = board::compile_board(spec, &mut diags) else {
         // Without a board nothing else can be checked meaningfully, but Betza syntax can.
         for piece in spec.pieces.values() {
-            pieces::parse_betza_strings(&piece.betza, &mut diags);
+            for strings in piece.betza.written() {
+                pieces::parse_betza_strings(strings, &mut diags);
+            }
         }
         return Err(diags);
     };
@@ -72,12 +74,14 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         .map(|moves| {
             moves
                 .iter()
+                .flatten()
                 .any(|m| m.legs.last().is_some_and(|l| l.modality.en_passant))
         })
         .collect();
     let attacks = attack_tables::build_attack_tables(&geometry, &kinds, &moves);
     let summary = summary::summarise(&geometry, &kinds, &moves, &captures_en_passant);
     let cells = geometry.cell_count();
+    let counts_checks = end.n_check.is_some() || kinds.iter().any(|k| k.initial_until_checked);
     let rules = Rules {
         name: spec
             .meta
@@ -91,7 +95,10 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
             .as_ref()
             .map(|f| f.value.clone())
             .unwrap_or_default(),
+        decides_by_board: end.has_board_decisions(),
+        filters_moves: end.filters_moves(),
         end,
+        counts_checks,
         zobrist: hashing::zobrist_keys(kinds.len() * 2, cells),
         width: Width::for_cells(cells),
         adjacency: board::adjacency(&geometry),

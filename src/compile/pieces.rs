@@ -10,7 +10,7 @@ use crate::betza::{self, BetzaMove};
 use crate::diagnostics::{did_you_mean, Diagnostic, Spanned};
 use crate::geometry::Geometry;
 use crate::rules::{Hook, PieceKind};
-use crate::types::KindId;
+use crate::types::{Color, KindId};
 use crate::variant::VariantSpec;
 
 /// The largest number of piece kinds a variant may have (two colours each must fit a board
@@ -22,8 +22,8 @@ pub const MAX_KINDS: usize = 120;
 pub(super) struct CompiledKinds {
     /// One per `[pieces.<id>]`, in file order.
     pub kinds: Vec<PieceKind>,
-    /// Per kind: its Betza moves.
-    pub moves: Vec<Vec<BetzaMove>>,
+    /// Per kind: its Betza moves, per side (White's first).
+    pub moves: Vec<[Vec<BetzaMove>; 2]>,
     /// Per kind: its `when_adjacent_to` extra moves.
     pub extras: Vec<Vec<BetzaMove>>,
 }
@@ -48,7 +48,14 @@ pub(super) fn compile_kinds(
             Some(l) => compile_letter(l, id, &mut letter_owner, diags),
             None => '?',
         };
-        moves.push(parse_betza_strings(&piece.betza, diags));
+        let white = parse_betza_strings(&piece.betza.white, diags);
+        let black = if piece.betza.split {
+            parse_betza_strings(&piece.betza.black, diags)
+        } else {
+            white.clone()
+        };
+        moves.push([white, black]);
+        let texts = |strings: &[Spanned<String>]| strings.iter().map(|b| b.value.clone()).collect();
         kinds.push(PieceKind {
             id: id.clone(),
             name: piece
@@ -57,11 +64,12 @@ pub(super) fn compile_kinds(
                 .map(|n| n.value.clone())
                 .unwrap_or_else(|| id.clone()),
             letter,
-            betza: piece.betza.iter().map(|b| b.value.clone()).collect(),
-            royal: piece.royal.as_ref().is_some_and(|r| r.value),
+            betza: [texts(&piece.betza.white), texts(&piece.betza.black)],
+            royal: [&piece.royal.white, &piece.royal.black]
+                .map(|r| r.as_ref().is_some_and(|r| r.value)),
             value: piece.value.as_ref().map(|v| v.value),
-            promotion: Vec::new(),
-            castles_with: Vec::new(),
+            promotion: [Vec::new(), Vec::new()],
+            castles_with: [Vec::new(), Vec::new()],
             resets_n_move: false,
             tracks_unmoved: false,
             initial_zone: None,
@@ -70,14 +78,28 @@ pub(super) fn compile_kinds(
             adjacent_kinds: Vec::new(),
             adjacent_betza: Vec::new(),
             castles: false,
+            initial_until_checked: piece
+                .initial_until_checked
+                .as_ref()
+                .is_some_and(|b| b.value),
             hook: None,
         });
     }
     let mut extras = Vec::new();
     for (k, piece) in spec.pieces.values().enumerate() {
-        for partner in &piece.castles_with {
-            if let Some(p) = resolve_id(spec, partner, diags) {
-                kinds[k].castles_with.push(p);
+        for color in Color::BOTH {
+            for partner in piece.castles_with.side(color) {
+                // Written once, a partner is resolved (and reported) once.
+                let found = if color == Color::White || piece.castles_with.split {
+                    resolve_id(spec, partner, diags)
+                } else {
+                    spec.pieces
+                        .get_index_of(&partner.value)
+                        .map(|i| i as KindId)
+                };
+                if let Some(p) = found {
+                    kinds[k].castles_with[color.index()].push(p);
+                }
             }
         }
         if let Some(h) = &piece.hook {

@@ -18,7 +18,7 @@ pub(super) fn build_move_tables(
     spec: &VariantSpec,
     geometry: &Geometry,
     kinds: &mut [PieceKind],
-    base_moves: &[Vec<BetzaMove>],
+    base_moves: &[[Vec<BetzaMove>; 2]],
     extras: &[Vec<BetzaMove>],
     diags: &mut Vec<Diagnostic>,
 ) -> MoveTables {
@@ -29,18 +29,28 @@ pub(super) fn build_move_tables(
     let mut boosted = PieceCellTable::new(pieces, cells, CellMoves::default());
     let mut capture_reach = PieceCellTable::new(pieces, cells, CellSet::EMPTY);
     let piece_specs: Vec<_> = spec.pieces.values().collect();
-    for (k, base) in base_moves.iter().enumerate() {
-        let kind_has_ep = base
+    for (k, per_side) in base_moves.iter().enumerate() {
+        let kind_has_ep = per_side
             .iter()
+            .flatten()
             .any(|m| m.legs.last().is_some_and(|l| l.modality.en_passant));
-        // Base moves first, then the extras; `source` indexes this combined list.
-        let moves: Vec<&BetzaMove> = base.iter().chain(extras[k].iter()).collect();
-        let base_count = base.len();
-        let mut produced = vec![false; moves.len()];
-        let mut reported = vec![false; moves.len()];
         // A kind is colour-bound when every target of every move keeps the origin's colour.
         let mut color_bound = true;
+        // Moves written once for both sides are reported once.
+        let split = spec.pieces[k].betza.split;
+        let mut produced_any: Vec<bool> = Vec::new();
+        let mut reported_any: Vec<bool> = Vec::new();
+        let mut all_moves: Vec<&BetzaMove> = Vec::new();
         for color in Color::BOTH {
+            let base = &per_side[color.index()];
+            // Base moves first, then the extras; `source` indexes this combined list.
+            let moves: Vec<&BetzaMove> = base.iter().chain(extras[k].iter()).collect();
+            let base_count = base.len();
+            let mut produced = vec![false; moves.len()];
+            let mut reported = vec![false; moves.len()];
+            if color == Color::Black && !split {
+                reported.clone_from(&reported_any);
+            }
             for from in geometry.cells() {
                 let mut raw: Vec<RawRecord> = Vec::new();
                 for (i, m) in moves.iter().enumerate() {
@@ -84,9 +94,14 @@ pub(super) fn build_move_tables(
                     pools.emit(merge_records(raw), kind_has_ep, reach)
                 };
             }
+            if color == Color::White || split {
+                produced_any.extend(produced);
+                reported_any.extend(reported);
+                all_moves.extend(moves);
+            }
         }
-        for (i, m) in moves.iter().enumerate() {
-            if !produced[i] && !reported[i] {
+        for (i, m) in all_moves.iter().enumerate() {
+            if !produced_any[i] && !reported_any[i] {
                 diags.push(
                     Diagnostic::error(
                         "this Betza move selects no move anywhere on this board",
@@ -97,9 +112,10 @@ pub(super) fn build_move_tables(
             }
         }
         if kinds[k].castles {
-            if kinds[k].castles_with.is_empty() {
+            if kinds[k].castles_with.iter().all(Vec::is_empty) {
                 let span = piece_specs[k]
                     .betza
+                    .white
                     .first()
                     .map(|b| b.span.clone())
                     .unwrap_or(piece_specs[k].span.clone());
@@ -111,7 +127,7 @@ pub(super) fn build_move_tables(
                     .with_hint("add `castles_with = [\"rook\"]` to the piece"),
                 );
             }
-            for p in kinds[k].castles_with.clone() {
+            for p in kinds[k].castles_with.concat() {
                 kinds[p as usize].tracks_unmoved = true;
             }
         }

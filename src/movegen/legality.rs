@@ -7,7 +7,7 @@
 //! enters a touched cell, and is not en passant, castling or a sweep, keeps every royal piece
 //! as safe as it is. Attackers bound by the first-move rule attack nothing and are skipped.
 
-use super::attacks::is_attacked_in;
+use crate::attacks::is_attacked_in;
 use crate::board::Board;
 use crate::rules::{flag, AttackLines, Rules};
 use crate::targets::{add_record_lines, flag_mask};
@@ -26,7 +26,7 @@ impl<B: Bits> SafeMoves<B> {
     pub(crate) fn new(rules: &Rules, board: &Board, side: Color) -> Option<SafeMoves<B>> {
         let enemy = side.flip();
         let mut royals = B::ZERO;
-        for &k in &rules.royal_kinds {
+        for &k in rules.royal_kinds(side) {
             royals |= B::load(board.cells_of(Piece::new(k, side)));
         }
         let mut lines = AttackLines::default();

@@ -7,14 +7,16 @@ mod end;
 mod hook;
 mod kind;
 mod records;
+mod result;
 
-pub use end::{EndRules, StalemateResult};
+pub use end::{BareKing, EndRules, Extinction, Goal, StalemateResult, Verdict};
 pub use hook::{AttackLines, Hook};
 pub use kind::{kind_flag, PieceKind, Promotion};
 pub use records::{
     flag, AttackTables, CellMoves, ConditionCell, MoveRecord, MoveTables, PathCondition,
     RecordShape, SlideRay,
 };
+pub use result::{DrawReason, Outcome, WinReason};
 
 use crate::board::{Board, Zobrist};
 use crate::geometry::Geometry;
@@ -48,10 +50,10 @@ pub struct Rules {
     pub(crate) adjacency: Vec<CellSet>,
     /// Per kind: [`kind_flag`] bits.
     pub(crate) kind_flags: Vec<u8>,
-    /// Royal kinds.
-    pub(crate) royal_kinds: Vec<KindId>,
-    /// Kinds that castle (have partners).
-    pub(crate) castling_kinds: Vec<KindId>,
+    /// Royal kinds, per side.
+    pub(crate) royal_kinds: [Vec<KindId>; 2],
+    /// Kinds that castle (have partners), per side.
+    pub(crate) castling_kinds: [Vec<KindId>; 2],
     /// Kinds with a hook (their attacks are asked of the hook).
     pub(crate) hook_kinds: Vec<KindId>,
     /// Whether a kind has any en passant capture.
@@ -64,6 +66,13 @@ pub struct Rules {
     /// Per piece index: the cells where a move of that piece may end in a promotion (every
     /// cell when a rule is triggered by adjacency; none for kinds that never promote).
     pub(crate) promotion_cells: Vec<CellSet>,
+    /// Making a move must look whether it gave check (n-check, initial moves that end on
+    /// a check).
+    pub(crate) counts_checks: bool,
+    /// [`EndRules::has_board_decisions`], computed once for the hot path.
+    pub(crate) decides_by_board: bool,
+    /// [`EndRules::filters_moves`], computed once for the hot path.
+    pub(crate) filters_moves: bool,
 }
 
 impl Rules {
@@ -97,9 +106,16 @@ impl Rules {
         &self.end
     }
 
-    /// The royal kinds.
-    pub fn royal_kinds(&self) -> &[KindId] {
-        &self.royal_kinds
+    /// The royal kinds of one side.
+    #[inline(always)]
+    pub fn royal_kinds(&self, color: Color) -> &[KindId] {
+        &self.royal_kinds[color.index()]
+    }
+
+    /// The kinds that castle, for one side.
+    #[inline(always)]
+    pub fn castling_kinds(&self, color: Color) -> &[KindId] {
+        &self.castling_kinds[color.index()]
     }
 
     /// Number of cells.

@@ -1,11 +1,12 @@
-//! Attack queries: whether a side could capture on a cell, and whether a side's royal
-//! pieces are attacked. They start from the target: the reverse attack tables name the few
-//! cells an attacker could stand on, and only pieces there are looked at.
+//! Attack queries: whether a side could capture on a cell, which pieces do, and whether a
+//! side's royal pieces are attacked. They start from the target: the reverse attack tables
+//! name the few cells an attacker could stand on, and only pieces there are looked at. Used
+//! by move generation, and by making a move where a rule counts or punishes checks.
 
 use crate::board::Board;
 use crate::rules::Rules;
 use crate::targets::piece_attacks;
-use crate::types::{Bits, Cell, Color, Piece};
+use crate::types::{Bits, Cell, CellSet, Color, Piece};
 use crate::with_width;
 
 /// Whether a piece of `by` attacks (could capture on) `target`, ignoring pins.
@@ -45,6 +46,32 @@ pub(crate) fn is_attacked_in<B: Bits>(
     false
 }
 
+/// The cells of the pieces of `by` that attack `target` (ignoring pins).
+pub fn attackers_of(rules: &Rules, board: &Board, target: Cell, by: Color) -> CellSet {
+    let mut found = CellSet::EMPTY;
+    let candidates = rules.attackers_any(by, target).and(board.occupied(by));
+    for from in candidates.iter() {
+        let piece = board.occupant(from);
+        if rules.attackers_free(piece, target).contains(from)
+            || (rules.attackers_conditional(piece, target).contains(from)
+                && piece_attacks::<CellSet>(rules, board, piece, from, target))
+        {
+            found.insert(from);
+        }
+    }
+    for &k in &rules.hook_kinds {
+        let piece = Piece::new(k, by);
+        if let Some(hook) = &rules.kinds[k as usize].hook {
+            for from in board.cells_of(piece).iter() {
+                if hook.attacks(rules, board, piece, from, target) {
+                    found.insert(from);
+                }
+            }
+        }
+    }
+    found
+}
+
 /// Whether some royal piece of `side` is attacked.
 pub fn royal_attacked(rules: &Rules, board: &Board, side: Color) -> bool {
     with_width!(rules.width, B => royal_attacked_in::<B>(rules, board, side))
@@ -54,7 +81,7 @@ pub fn royal_attacked(rules: &Rules, board: &Board, side: Color) -> bool {
 #[inline(always)]
 pub(crate) fn royal_attacked_in<B: Bits>(rules: &Rules, board: &Board, side: Color) -> bool {
     let enemy = side.flip();
-    for &k in &rules.royal_kinds {
+    for &k in rules.royal_kinds(side) {
         for cell in B::load(board.cells_of(Piece::new(k, side))).cells() {
             if is_attacked_in::<B>(rules, board, cell, enemy) {
                 return true;
