@@ -811,7 +811,7 @@ async function validateNow() {
       }
     }
   } else {
-    S.lastErrors = answer.errors;
+    S.lastErrors = answer.errors.filter((e) => e.file === S.file);
     showErrors(answer);
     if (S.state === null) showNoBoard();
   }
@@ -829,8 +829,10 @@ function showErrors(answer) {
   const v = $("validity");
   v.className = "bad";
   v.textContent = `${n} error${n === 1 ? "" : "s"}`;
-  drawGutter(answer.errors);
-  drawBackdrop(answer.errors);
+  // Errors in this text are marked in it; those in a variant it extends are only listed.
+  const here = answer.errors.filter((e) => e.file === S.file);
+  drawGutter(here);
+  drawBackdrop(here);
   const list = $("errors");
   list.innerHTML = "";
   for (const e of answer.errors) {
@@ -838,7 +840,7 @@ function showErrors(answer) {
     li.dataset.line = e.line;
     li.dataset.column = e.column;
     const where = document.createElement("code");
-    where.textContent = `${S.file}:${e.line}:${e.column}:`;
+    where.textContent = `${e.file}:${e.line}:${e.column}:`;
     li.appendChild(where);
     li.appendChild(document.createTextNode(` ${e.severity}: ${e.message}`));
     if (e.hint) {
@@ -847,7 +849,7 @@ function showErrors(answer) {
       hint.textContent = `hint: ${e.hint}`;
       li.appendChild(hint);
     }
-    li.addEventListener("click", () => jumpTo(e.line, e.column));
+    if (e.file === S.file) li.addEventListener("click", () => jumpTo(e.line, e.column));
     list.appendChild(li);
   }
   const report = $("report");

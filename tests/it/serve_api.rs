@@ -316,12 +316,15 @@ fn validate_locates_every_error_as_the_command_line_does() {
     assert_eq!(r.status, 200, "{}", r.body);
     let v = r.json();
     assert_eq!(v["ok"], false);
-    let error = Rules::from_toml("variants/hectochess.toml", &broken).unwrap_err();
+    let error = Rules::from_text("variants/hectochess.toml", &broken).unwrap_err();
     let errors = v["errors"].as_array().unwrap();
     assert_eq!(errors.len(), error.diagnostics.len());
     assert!(errors.len() >= 2);
     for (e, d) in errors.iter().zip(&error.diagnostics) {
-        let (line, col) = error.file.line_col(d.span.start);
+        let (base, file) = error.sources.locate(d.span.start);
+        assert_eq!(base, 0, "the errors are in the text itself");
+        assert_eq!(e["file"], file.name.as_str());
+        let (line, col) = file.line_col(d.span.start);
         assert_eq!(
             (
                 e["line"].as_u64().unwrap() as usize,
@@ -331,7 +334,7 @@ fn validate_locates_every_error_as_the_command_line_does() {
         );
         assert_eq!(e["message"], d.message.as_str());
         assert_eq!(e["hint"].as_str(), d.hint.as_deref());
-        assert_eq!(e["rendered"], error.file.render(d).as_str());
+        assert_eq!(e["rendered"], error.sources.render(d).as_str());
     }
     // The report is `fairyrules validate`'s output for the same text.
     let dir = std::env::temp_dir().join(format!("fairyrules-validate-{}", std::process::id()));
@@ -370,6 +373,54 @@ fn validate_locates_every_error_as_the_command_line_does() {
     let r = server.post("/api/state", &json!({"game": {"toml": broken}}));
     assert_eq!(r.status, 422);
     assert_eq!(r.error(), "untitled.toml has errors");
+}
+
+#[test]
+fn edited_text_extends_shipped_variants_and_reads_no_file() {
+    let server = Server::start(&[]);
+    let validate = |name: &str, toml: &str| {
+        let r = server.post("/api/validate", &json!({"name": name, "toml": toml}));
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.json()
+    };
+    let v = validate(
+        "variants/mine.toml",
+        "extends = \"chess\"\n[variant]\nname = \"Mine\"\n",
+    );
+    assert_eq!(v["ok"], true, "{v}");
+    assert_eq!(
+        v["summary"],
+        "variants/mine.toml: ok — Mine (8x8 board, 6 piece kinds)"
+    );
+    // A path next to the name it gives, or anywhere else, is not read.
+    for path in [
+        "chess.toml",
+        "../Cargo.toml",
+        "/etc/hostname",
+        "../variants/chess.toml",
+    ] {
+        let v = validate(
+            "variants/mine.toml",
+            &format!("extends = \"{path}\"\n[variant]\nname = \"Mine\"\n"),
+        );
+        if path == "chess.toml" {
+            // The shipped variant of that name.
+            assert_eq!(v["ok"], true, "{v}");
+            continue;
+        }
+        assert_eq!(v["ok"], false, "{path}: {v}");
+        let messages: Vec<&str> = v["errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["message"].as_str().unwrap())
+            .collect();
+        let wanted = format!("no variant file `{path}` next to this file and no shipped variant");
+        assert!(
+            messages.iter().any(|m| m.starts_with(&wanted)),
+            "{messages:?}"
+        );
+    }
 }
 
 #[test]

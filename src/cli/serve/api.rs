@@ -31,7 +31,7 @@ use fairyrules::engine::{Engine, Limits};
 use fairyrules::explain::{explain, explanation_svg, explanation_text, find_kind};
 use fairyrules::svg::render_position;
 use fairyrules::{claimable_draw, describe_outcome, in_check, legal_moves, outcome, to_fen};
-use fairyrules::{Color, DrawReason, KindId, Outcome, Piece, Position, Rules, Severity};
+use fairyrules::{Color, KindId, Outcome, Piece, Position, Rules, Severity};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
@@ -316,6 +316,8 @@ pub struct ValidateRequest {
 /// One diagnostic, located.
 #[derive(Serialize)]
 struct ErrorInfo {
+    /// The file the error is in: the text validated, or a variant it `extends`.
+    file: String,
     severity: &'static str,
     message: String,
     hint: Option<String>,
@@ -354,9 +356,13 @@ pub async fn validate(
                         .diagnostics
                         .iter()
                         .map(|d| {
-                            let (line, column) = e.file.line_col(d.span.start);
-                            let (end_line, end_column) = e.file.line_col(d.span.end);
+                            // Located in its file: this text, or a file it extends.
+                            let (base, file) = e.sources.locate(d.span.start);
+                            let (line, column) = file.line_col(d.span.start - base);
+                            let (end_line, end_column) =
+                                file.line_col(d.span.end.saturating_sub(base));
                             ErrorInfo {
+                                file: file.name.clone(),
                                 severity: match d.severity {
                                     Severity::Error => "error",
                                     Severity::Warning => "warning",
@@ -367,7 +373,7 @@ pub async fn validate(
                                 column,
                                 end_line,
                                 end_column,
-                                rendered: e.file.render(d),
+                                rendered: e.sources.render(d),
                             }
                         })
                         .collect();
@@ -397,10 +403,12 @@ pub struct StateRequest {
 
 fn outcome_json(rules: &Rules, pos: &mut Position) -> Value {
     let result = outcome(rules, pos);
-    let claim = claimable_draw(rules, pos).map(|r| match r {
-        DrawReason::Stalemate => "stalemate",
-        DrawReason::NMoveRule => "the n-move rule",
-        DrawReason::Repetition => "repetition",
+    // The rule's words as `describe_outcome` says them ("repetition", "the n-move rule").
+    let claim = claimable_draw(rules, pos).map(|reason| {
+        let text = describe_outcome(&Outcome::Draw { reason });
+        text.trim_start_matches("1/2-1/2 (draw by ")
+            .trim_end_matches(')')
+            .to_string()
     });
     json!({
         "over": result != Outcome::Ongoing,

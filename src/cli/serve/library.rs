@@ -1,6 +1,6 @@
-//! The variants the server may show: the files named on the command line, read once at
-//! start-up (the server never touches the file system afterwards), and a small cache of
-//! variants compiled from edited text sent by the page.
+//! The variants the server may show: the files named on the command line (with the files
+//! they `extends`), read once at start-up — the server never touches the file system
+//! afterwards — and a small cache of variants compiled from edited text sent by the page.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -79,7 +79,8 @@ impl Library {
                 id = format!("{stem}-{n}");
                 n += 1;
             }
-            let rules = Rules::from_toml(&file, &source)
+            // As `validate` loads it (a file it `extends` next to it is read too).
+            let rules = Rules::load(&path)
                 .map(Arc::new)
                 .map_err(|e| validate_text(&file, &e));
             variants.push(Variant {
@@ -100,13 +101,14 @@ impl Library {
         self.variants.iter().find(|v| v.id == id)
     }
 
-    /// Compile variant text (named `name` in diagnostics), from the cache when the same text
-    /// was compiled recently.
+    /// Compile variant text sent by a page (named `name` in diagnostics), from the cache
+    /// when the same text was compiled recently. No file is read: its `extends` finds the
+    /// shipped variants only.
     pub fn compile(&self, name: &str, text: &str) -> Result<Arc<Rules>, LoadError> {
         if let Some(rules) = self.cached(text) {
             return Ok(rules);
         }
-        let rules = Arc::new(Rules::from_toml(name, text)?);
+        let rules = Arc::new(Rules::from_text(name, text)?);
         self.remember(text, &rules);
         Ok(rules)
     }
