@@ -237,6 +237,13 @@ function drawBoard() {
   const svg = board.querySelector("svg");
   svg.removeAttribute("width");
   svg.removeAttribute("height");
+  // The status line says what the picture's caption says: leave the caption's band out.
+  const band = svg.querySelector(".caption") && svg.querySelector(".board").transform.baseVal.consolidate();
+  if (band) {
+    const vb = svg.viewBox.baseVal;
+    const dy = band.matrix.f;
+    svg.setAttribute("viewBox", `${vb.x} ${vb.y + dy} ${vb.width} ${vb.height - dy}`);
+  }
   S.cells.clear();
   for (const el of svg.querySelectorAll(".cell[data-cell]")) {
     const b = el.getBBox();
@@ -329,22 +336,28 @@ function describeMoves(sel) {
   const p = $("piece-moves");
   p.innerHTML = "";
   const n = sel.moves.length;
+  const extras = (m) => {
+    const out = m.kinds.filter((k) => k !== "move").map((k) => KIND_WORDS[k] || k);
+    if (m.becomes) out.push(`→ ${m.becomes.name}`);
+    return out;
+  };
+  // What every move is (said once), then what each move is besides.
+  const common = n === 0 ? [] : extras(sel.moves[0]).filter((x) => sel.moves.every((m) => extras(m).includes(x)));
   const head = document.createElement("div");
   const whose = sel.color === "white" ? "White" : "Black";
   head.textContent = `${whose} ${sel.piece.name} on ${sel.cell}: ${n} legal move${n === 1 ? "" : "s"}` +
+    (common.length && n > 1 ? `, all ${common.join(", ")}` : "") +
     (sel.playable ? "" : sel.toMove ? " (not playable now)" : " (as if it were its turn)");
   p.appendChild(head);
   for (const m of sel.moves) {
     const span = document.createElement("span");
     span.textContent = m.text;
-    const extra = m.kinds.filter((k) => k !== "move").map((k) => KIND_WORDS[k] || k);
-    if (m.becomes && !m.kinds.includes("move") && !m.kinds.includes("capture")) extra.push(m.becomes.name);
-    if (m.becomes) extra.push(`→ ${m.becomes.name}`);
     p.appendChild(span);
-    if (extra.length) {
+    const own = extras(m).filter((x) => n === 1 || !common.includes(x));
+    if (own.length) {
       const k = document.createElement("span");
       k.className = "kind";
-      k.textContent = ` (${extra.join(", ")})`;
+      k.textContent = ` (${own.join(", ")})`;
       p.appendChild(k);
     }
     p.appendChild(document.createTextNode(" "));
