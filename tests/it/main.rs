@@ -5,10 +5,12 @@ mod common;
 
 mod architecture;
 mod betza_parser;
+mod board_features;
 mod cli_contract;
 mod cli_validate;
 mod engine_strength;
 mod explain_cli;
+mod game_end_rules;
 mod glinski_rules;
 mod hectochess_rules;
 mod hero_rules;
