@@ -135,14 +135,19 @@ pub fn for_each_target(
 ) {
     let cells = rules.record_cells(rec);
     let flags = rec.flags & mask;
+    let restriction = rules.restriction(rec);
     // What a move may do on a target holding `piece`.
     let allowed = |piece: Option<Piece>| -> bool {
         match piece {
             None => flags & flag::MOVE != 0,
-            Some(p) if p.color() != side => flags & flag::CAPTURE != 0,
-            Some(_) => flags & flag::DESTROY != 0,
+            Some(p) if p.color() != side => {
+                flags & flag::CAPTURE != 0 && restriction.victims.contains(p.kind())
+            }
+            Some(p) => flags & flag::DESTROY != 0 && restriction.victims.contains(p.kind()),
         }
     };
+    // Whether a hopping move may hop over `piece`.
+    let screen_ok = |piece: Piece| restriction.screens.contains(piece.kind());
     match rec.shape {
         RecordShape::Leap => {
             let to = cells[0];
@@ -164,7 +169,9 @@ pub fn for_each_target(
             }
             if flags & flag::EN_PASSANT != 0 && there.is_none() && board.ep_cells().contains(to) {
                 if let Some(victim) = board.ep_victim() {
-                    if board.piece_at(victim).map(|p| p.color()) == Some(side.flip()) {
+                    if board.piece_at(victim).is_some_and(|p| {
+                        p.color() != side && restriction.victims.contains(p.kind())
+                    }) {
                         visit(Target::EnPassant(to, victim));
                     }
                 }
@@ -186,7 +193,12 @@ pub fn for_each_target(
             for &to in cells {
                 let there = board.piece_at(to);
                 if !screen {
-                    screen = there.is_some();
+                    if let Some(p) = there {
+                        if !screen_ok(p) {
+                            return;
+                        }
+                        screen = true;
+                    }
                     continue;
                 }
                 if allowed(there) {
@@ -200,7 +212,7 @@ pub fn for_each_target(
         RecordShape::Grasshop => {
             if let Some(i) = cells.iter().position(|&c| board.is_occupied(c)) {
                 if let Some(&to) = cells.get(i + 1) {
-                    if allowed(board.piece_at(to)) {
+                    if screen_ok(board.occupant(cells[i])) && allowed(board.piece_at(to)) {
                         visit(Target::Plain(to));
                     }
                 }
@@ -392,6 +404,16 @@ pub fn records_attack(
             continue;
         }
         let cells = rules.record_cells(rec);
+        let restriction = rules.restriction(rec);
+        // A restricted record attacks only the kinds it may capture (an empty target counts:
+        // whatever comes there may be one).
+        if rec.restriction != 0
+            && board
+                .piece_at(target)
+                .is_some_and(|p| !restriction.victims.contains(p.kind()))
+        {
+            continue;
+        }
         match rec.shape {
             RecordShape::Leap => {
                 if cells[0] == target && leap_open(rules, board, rec) {
@@ -414,8 +436,8 @@ pub fn records_attack(
                     if screen && c == target {
                         return true;
                     }
-                    if board.is_occupied(c) {
-                        if screen {
+                    if let Some(p) = board.piece_at(c) {
+                        if screen || !restriction.screens.contains(p.kind()) {
                             break;
                         }
                         screen = true;
@@ -424,7 +446,11 @@ pub fn records_attack(
             }
             RecordShape::Grasshop => {
                 if let Some(i) = cells.iter().position(|&c| board.is_occupied(c)) {
-                    if cells.get(i + 1) == Some(&target) {
+                    if cells.get(i + 1) == Some(&target)
+                        && restriction
+                            .screens
+                            .contains(board.occupant(cells[i]).kind())
+                    {
                         return true;
                     }
                 }

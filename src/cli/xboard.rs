@@ -184,6 +184,8 @@ pub fn result_line(result: &Outcome) -> Option<String> {
                 WinReason::Goal => format!("{name} wins by reaching its goal"),
                 WinReason::BareKing => format!("{name} wins by the bare-king rule"),
                 WinReason::NCheck => format!("{name} wins by checks"),
+                WinReason::Explosion => format!("{name} wins by explosion"),
+                WinReason::Points => format!("{name} wins on points"),
             };
             format!("{score} {{{why}}}")
         }
@@ -195,6 +197,7 @@ pub fn result_line(result: &Outcome) -> Option<String> {
                 DrawReason::Extinction => "Draw by extinction",
                 DrawReason::BareKing => "Draw: bare kings",
                 DrawReason::Goal => "Draw: both goals reached",
+                DrawReason::Passes => "Draw: both sides passed",
             };
             format!("1/2-1/2 {{{why}}}")
         }

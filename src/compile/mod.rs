@@ -10,7 +10,7 @@
 //! | `board.rs` | `[board]`: shape and size, adjacency |
 //! | `pieces.rs` | `[pieces.*]`: letters, names, Betza parsing, references between kinds |
 //! | `promotion.rs` | promotion rules |
-//! | `zones.rs` | zones (promotion, initial, royal) |
+//! | `zones.rs` | zones (promotion, initial, royal) and `[regions]` |
 //! | `moves.rs` | one Betza move on one cell: leaps, slides, hops (`castling.rs`, `legs.rs`) |
 //! | `atoms.rs` | Betza atoms and directions as lattice vectors |
 //! | `records.rs`, `tables.rs` | records merged, bundled and stored per piece and cell |
@@ -54,21 +54,23 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         }
         return Err(diags);
     };
+    let regions = zones::compile_regions(spec, &geometry, &mut diags);
     let pieces::CompiledKinds {
         mut kinds,
         moves: base_moves,
         extras,
-    } = pieces::compile_kinds(spec, &geometry, &mut diags);
-    promotion::compile_promotions(spec, &geometry, &mut kinds, &mut diags);
-    let moves = tables::build_move_tables(
-        spec,
-        &geometry,
-        &mut kinds,
-        &base_moves,
-        &extras,
-        &mut diags,
-    );
-    let end = end_rules::compile_end_rules(spec, &geometry, &mut kinds, &mut diags);
+        base_conditions,
+        groups,
+    } = pieces::compile_kinds(spec, &geometry, &regions, &mut diags);
+    promotion::compile_promotions(spec, &geometry, &regions, &mut kinds, &mut diags);
+    let all_moves = tables::KindMoves {
+        base_moves: &base_moves,
+        base_conditions: &base_conditions,
+        groups: &groups,
+        extras: &extras,
+    };
+    let moves = tables::build_move_tables(spec, &geometry, &mut kinds, &all_moves, &mut diags);
+    let end = end_rules::compile_end_rules(spec, &geometry, &regions, &mut kinds, &mut diags);
     let captures_en_passant: Vec<bool> = base_moves
         .iter()
         .map(|moves| {
@@ -98,6 +100,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         decides_by_board: end.has_board_decisions(),
         filters_moves: end.filters_moves(),
         end,
+        regions: regions.into_list(),
         counts_checks,
         zobrist: hashing::zobrist_keys(kinds.len() * 2, cells),
         width: Width::for_cells(cells),

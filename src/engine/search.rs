@@ -297,7 +297,7 @@ impl Searcher<'_> {
             MoveKind::EnPassant { victim } => {
                 Some(value_of(pos.piece_at(victim)).map_or(0, |x| x.1))
             }
-            MoveKind::Castle { .. } => None,
+            MoveKind::Castle { .. } | MoveKind::Pass => None,
             MoveKind::Sweep { first } => {
                 let mut enemy = false;
                 let mut gain = 0;

@@ -7,15 +7,19 @@ mod end;
 mod hook;
 mod kind;
 mod records;
+mod region;
 mod result;
 
-pub use end::{BareKing, EndRules, Extinction, Goal, StalemateResult, Verdict};
+pub use end::{
+    BareKing, EndRules, Explosion, Extinction, Goal, PassEnd, PassRule, StalemateResult, Verdict,
+};
 pub use hook::{AttackLines, Hook};
 pub use kind::{kind_flag, PieceKind, Promotion};
 pub use records::{
     flag, AttackTables, CellMoves, ConditionCell, MoveRecord, MoveTables, PathCondition,
-    RecordShape, SlideRay,
+    RecordShape, Restriction, SlideRay,
 };
+pub use region::{ExtraMoves, Region};
 pub use result::{DrawReason, Outcome, WinReason};
 
 use crate::board::{Board, Zobrist};
@@ -36,6 +40,8 @@ pub struct Rules {
     pub(crate) start_fen: String,
     /// Game-end rules.
     pub(crate) end: EndRules,
+    /// Named regions, in file order.
+    pub(crate) regions: Vec<Region>,
 
     // ---- Derived: computed from the above by the compiler.
     /// Move records per piece and cell.
@@ -104,6 +110,11 @@ impl Rules {
     /// The game-end rules.
     pub fn end_rules(&self) -> &EndRules {
         &self.end
+    }
+
+    /// The named regions (`[regions]`), in file order.
+    pub fn regions(&self) -> &[Region] {
+        &self.regions
     }
 
     /// The royal kinds of one side.
@@ -212,6 +223,12 @@ impl Rules {
     #[inline(always)]
     pub fn path_cells(&self, path: &PathCondition) -> &[ConditionCell] {
         self.moves.path_cells(path)
+    }
+
+    /// What a record may capture and hop over.
+    #[inline(always)]
+    pub fn restriction(&self, record: &MoveRecord) -> &Restriction {
+        self.moves.restriction(record)
     }
 
     /// Cells a piece on `cell` could capture on, ignoring other pieces.

@@ -148,7 +148,7 @@ fn own_reach(rules: &Rules, pos: &Position, piece: Piece, from: Cell) -> OwnReac
 fn captures(rules: &Rules, pos: &Position, mv: &Move) -> bool {
     match mv.kind {
         MoveKind::EnPassant { .. } => true,
-        MoveKind::Castle { .. } | MoveKind::DoubleStep { .. } => false,
+        MoveKind::Castle { .. } | MoveKind::DoubleStep { .. } | MoveKind::Pass => false,
         MoveKind::Normal => pos.piece_at(mv.to).is_some(),
         MoveKind::Sweep { first } => rules
             .geometry()
@@ -184,6 +184,7 @@ pub fn describe(rules: &Rules, pos: &Position, legal: &[Move], which: &[Move]) -
                 MoveKind::Sweep { .. } => kinds.push("charge"),
                 MoveKind::Castle { .. } => kinds.push("castle"),
                 MoveKind::EnPassant { .. } => kinds.push("en-passant"),
+                MoveKind::Pass => kinds.push("pass"),
                 MoveKind::Normal | MoveKind::DoubleStep { .. } => {
                     if !own.plain.contains(mv.to) {
                         if own.hop.contains(mv.to) {
