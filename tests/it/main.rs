@@ -5,6 +5,7 @@ mod common;
 
 mod architecture;
 mod betza_parser;
+mod catalogue_rules;
 mod cli_contract;
 mod cli_validate;
 mod engine_strength;
