@@ -128,61 +128,107 @@ fn parse_placement(rules: &Rules, placement: &str, offset: usize) -> Result<Posi
         });
     }
     for ((row_offset, row_text), row_cells) in row_texts.iter().zip(rows) {
-        let mut col = 0usize;
-        let bytes = row_text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let b = bytes[i];
-            if b.is_ascii_digit() {
-                let j = i + bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-                let n: usize = row_text[i..j].parse().unwrap_or(usize::MAX);
-                if n == 0 {
-                    return Err(err(
-                        row_offset + i..row_offset + j,
-                        "an empty run of 0 cells",
-                    ));
-                }
-                col = col.saturating_add(n);
-                if col > row_cells.len() {
-                    return Err(row_length_error(*row_offset, row_text, row_cells.len()));
-                }
-                i = j;
-            } else if b.is_ascii_alphabetic() {
-                let ch = b as char;
-                let Some(kind) = rules.kind_by_letter(ch) else {
-                    let letters: String = rules.kinds.iter().map(|k| k.letter).collect();
-                    return Err(FenError {
-                        span: row_offset + i..row_offset + i + 1,
-                        message: format!("no piece has the letter `{ch}`"),
-                        hint: Some(format!(
-                            "the piece letters are {letters} (lower case: Black)"
-                        )),
-                    });
-                };
-                if col >= row_cells.len() {
-                    return Err(row_length_error(*row_offset, row_text, row_cells.len()));
-                }
-                let color = if ch.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                pos.put(rules, row_cells[col], Piece::new(kind, color));
-                col += 1;
-                i += 1;
-            } else {
-                let ch = row_text[i..].chars().next().unwrap_or('?');
-                return Err(err(
-                    row_offset + i..row_offset + i + ch.len_utf8(),
-                    format!("unexpected `{ch}` in the placement"),
-                ));
-            }
-        }
-        if col != row_cells.len() {
-            return Err(row_length_error(*row_offset, row_text, row_cells.len()));
-        }
+        parse_row(rules, &mut pos, *row_offset, row_text, row_cells)?;
     }
     Ok(pos)
+}
+
+/// One row of the placement: letters for pieces, digits for runs of empty cells, `*` for
+/// the board's holes (exactly where they are).
+fn parse_row(
+    rules: &Rules,
+    pos: &mut Position,
+    row_offset: usize,
+    row_text: &str,
+    row_cells: &[Option<Cell>],
+) -> Result<(), FenError> {
+    let g = &rules.geometry;
+    let length_error = || row_length_error(row_offset, row_text, row_cells.len());
+    let mut col = 0usize;
+    let bytes = row_text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_digit() {
+            let j = i + bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let n: usize = row_text[i..j].parse().unwrap_or(usize::MAX);
+            if n == 0 {
+                return Err(err(
+                    row_offset + i..row_offset + j,
+                    "an empty run of 0 cells",
+                ));
+            }
+            let end = col.saturating_add(n);
+            if end > row_cells.len() {
+                return Err(length_error());
+            }
+            if row_cells[col..end].iter().any(Option::is_none) {
+                return Err(FenError {
+                    span: row_offset + i..row_offset + j,
+                    message: "this run of empty cells covers a hole of the board".into(),
+                    hint: Some("write each hole as `*` where it is".into()),
+                });
+            }
+            col = end;
+            i = j;
+        } else if b == b'*' {
+            match row_cells.get(col) {
+                Some(None) => col += 1,
+                Some(Some(cell)) => {
+                    return Err(err(
+                        row_offset + i..row_offset + i + 1,
+                        format!(
+                            "`*` marks a hole, but {} is a cell of the board",
+                            g.name(*cell)
+                        ),
+                    ))
+                }
+                None => return Err(length_error()),
+            }
+            i += 1;
+        } else if b.is_ascii_alphabetic() {
+            let ch = b as char;
+            let Some(kind) = rules.kind_by_letter(ch) else {
+                let letters: String = rules.kinds.iter().map(|k| k.letter).collect();
+                return Err(FenError {
+                    span: row_offset + i..row_offset + i + 1,
+                    message: format!("no piece has the letter `{ch}`"),
+                    hint: Some(format!(
+                        "the piece letters are {letters} (lower case: Black)"
+                    )),
+                });
+            };
+            let cell = match row_cells.get(col) {
+                Some(Some(cell)) => *cell,
+                Some(None) => {
+                    return Err(FenError {
+                        span: row_offset + i..row_offset + i + 1,
+                        message: "a piece on a hole of the board".into(),
+                        hint: Some("write the hole as `*`".into()),
+                    })
+                }
+                None => return Err(length_error()),
+            };
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            pos.put(rules, cell, Piece::new(kind, color));
+            col += 1;
+            i += 1;
+        } else {
+            let ch = row_text[i..].chars().next().unwrap_or('?');
+            return Err(err(
+                row_offset + i..row_offset + i + ch.len_utf8(),
+                format!("unexpected `{ch}` in the placement"),
+            ));
+        }
+    }
+    if col != row_cells.len() {
+        return Err(length_error());
+    }
+    Ok(())
 }
 
 fn row_length_error(offset: usize, row: &str, expected: usize) -> FenError {
@@ -507,14 +553,18 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
         }
         let mut empty = 0;
         for &cell in row {
-            match pos.piece_at(cell) {
+            let shown = match cell {
+                None => Some('*'),
+                Some(c) => pos.piece_at(c).map(|p| rules.piece_char(p)),
+            };
+            match shown {
                 None => empty += 1,
-                Some(p) => {
+                Some(ch) => {
                     if empty > 0 {
                         out.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    out.push(rules.piece_char(p));
+                    out.push(ch);
                 }
             }
         }

@@ -63,6 +63,13 @@ impl Rules {
         compile_source(name, text, origin)
     }
 
+    /// Compile variant text that is not read from disk (an editor's buffer): `name` names it
+    /// in diagnostics only, and `extends` finds the shipped variants alone, so no file is
+    /// read.
+    pub fn from_text(name: &str, text: &str) -> Result<Rules, LoadError> {
+        compile_source(name, text, Origin::Text)
+    }
+
     /// Read and compile a variant file.
     ///
     /// ```

@@ -15,13 +15,14 @@ pub fn render_text(rules: &Rules, pos: &mut Position) -> String {
     } else {
         let rows = g.rows();
         let width = rows.first().map(|r| r.len()).unwrap_or(0);
-        for row in rows {
-            let rank = g.rank(row[0]) + 1;
+        for (i, row) in rows.iter().enumerate() {
+            let rank = rows.len() - i;
             out.push_str(&format!("{rank:>3} "));
             for &cell in row {
-                let ch = match pos.piece_at(cell) {
-                    Some(p) => rules.piece_char(p),
-                    None => '.',
+                let ch = match cell.map(|c| pos.piece_at(c)) {
+                    None => ' ',
+                    Some(Some(p)) => rules.piece_char(p),
+                    Some(None) => '.',
                 };
                 out.push(' ');
                 out.push(ch);
@@ -53,6 +54,10 @@ pub fn render_text(rules: &Rules, pos: &mut Position) -> String {
     if let Some(claim) = crate::outcome::claimable_draw(rules, pos) {
         out.push_str(&format!("{side} may claim a draw ({claim:?})\n"));
     }
+    out.push_str(&format!(
+        "rules: {}\n",
+        crate::explain::game_rules(rules).join("; ")
+    ));
     out
 }
 

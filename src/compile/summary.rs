@@ -90,7 +90,8 @@ pub(super) fn summarise(
     KindSummary {
         kind_flags,
         royal_kinds: Color::BOTH.map(|c| kinds_where(kinds, |k| k.is_royal(c))),
-        castling_kinds: Color::BOTH.map(|c| kinds_where(kinds, |k| !k.partners(c).is_empty())),
+        castling_kinds: Color::BOTH
+            .map(|c| kinds_where(kinds, |k| k.castles && !k.partners(c).is_empty())),
         hook_kinds: kinds_where(kinds, |k| k.hook.is_some()),
         en_passant_kinds: (0..kinds.len() as KindId)
             .filter(|&k| captures_en_passant[k as usize])

@@ -49,7 +49,7 @@ pub(super) fn compile_zone(
     };
     let black = match zone.value.for_black.as_ref().map(|f| f.value) {
         None | Some(ForBlack::Mirror) => white.iter().map(|c| geometry.mirror(c)).collect(),
-        Some(ForBlack::Rotate) => white.iter().map(|c| geometry.rotate(c)).collect(),
+        Some(ForBlack::Rotate) => white.iter().filter_map(|c| geometry.rotate(c)).collect(),
         Some(ForBlack::Same) => white,
     };
     [white, black]

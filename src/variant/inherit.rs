@@ -76,7 +76,7 @@ fn merge_board(parent: &mut BoardSpec, mut child: BoardSpec) {
         parent.span = child.span.clone();
     }
     take_written!(parent, child, {
-        "shape" => shape, "files" => files, "ranks" => ranks, "side" => side,
+        "shape" => shape, "files" => files, "ranks" => ranks, "side" => side, "holes" => holes,
     });
 }
 
@@ -193,6 +193,7 @@ pub fn shift_spans(spec: &mut VariantSpec, by: usize, limit: usize) {
     for field in [&mut b.files, &mut b.ranks, &mut b.side] {
         shift_opt(field, by);
     }
+    shift_all(&mut b.holes, by);
     for piece in spec.pieces.values_mut() {
         shift_piece(piece, by);
     }

@@ -30,7 +30,7 @@ const TOP_TABLES: &[&str] = &["variant", "board", "pieces", "setup", "rules"];
 /// Keys of `[variant]`.
 const VARIANT_KEYS: &[&str] = &["name", "inventor", "source", "description"];
 /// Keys of `[board]`.
-const BOARD_KEYS: &[&str] = &["shape", "files", "ranks", "side"];
+const BOARD_KEYS: &[&str] = &["shape", "files", "ranks", "side", "holes"];
 /// Keys of `[pieces.<id>]`.
 const PIECE_KEYS: &[&str] = &[
     "letter",
@@ -557,6 +557,7 @@ impl Loader<'_> {
                 "files" => board.files = self.int(key, value),
                 "ranks" => board.ranks = self.int(key, value),
                 "side" => board.side = self.int(key, value),
+                "holes" => board.holes = self.string_list(key, value),
                 _ => self.unknown_key(key, BOARD_KEYS, "[board]", true),
             }
         }

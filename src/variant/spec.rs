@@ -103,6 +103,8 @@ pub struct BoardSpec {
     pub ranks: Option<Spanned<i64>>,
     /// `side` (hexagonal boards: cells per edge).
     pub side: Option<Spanned<i64>>,
+    /// `holes = ["c4", "f4"]` (square boards): cells that are not part of the board.
+    pub holes: Vec<Spanned<String>>,
     /// Span of the `[board]` table header (or of the whole file when it is missing).
     pub span: std::ops::Range<usize>,
     /// The keys the file wrote in this table.

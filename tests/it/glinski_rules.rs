@@ -73,8 +73,8 @@ fn placement(rules: &Rules, pieces: &[(&str, char)]) -> String {
     for row in g.rows() {
         let mut s = String::new();
         let mut empty = 0;
-        for &cell in row {
-            match pieces.iter().find(|(n, _)| *n == g.name(cell)) {
+        for cell in row.iter().flatten() {
+            match pieces.iter().find(|(n, _)| *n == g.name(*cell)) {
                 Some((_, letter)) => {
                     if empty > 0 {
                         s.push_str(&empty.to_string());
