@@ -6,6 +6,7 @@ mod common;
 mod architecture;
 mod betza_parser;
 mod board_features;
+mod catalogue_rules;
 mod cli_contract;
 mod cli_validate;
 mod engine_strength;
