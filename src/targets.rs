@@ -58,7 +58,8 @@ pub fn promotion_rule<'r>(
 }
 
 /// Push a move of `piece`, expanding the promotion choices of the rule that applies where it
-/// ends (as that piece: a sweep's mover promotes as the kind it becomes).
+/// ends (as that piece: a sweep's mover promotes as the kind it becomes) that its side may
+/// still promote to.
 #[inline(always)]
 pub fn push_with_promotion(
     rules: &Rules,
@@ -68,14 +69,37 @@ pub fn push_with_promotion(
     out: &mut Vec<Move>,
 ) {
     if let Some(promo) = promotion_rule(rules, board, piece, mv.to) {
+        let side = piece.color();
         for &k in &promo.to {
-            out.push(mv.promoting(k));
+            if promotion_available(rules, board, k, side, promo.only_lost) {
+                out.push(mv.promoting(k));
+            }
         }
+        // A forced promotion with nothing to become is no move at all.
         if promo.forced {
             return;
         }
     }
     out.push(mv);
+}
+
+/// Whether `side` may promote to `kind` now: below the kind's `max_count`, and, for a rule
+/// that promotes only to lost kinds, with fewer of them on the board than in the setup.
+#[inline(always)]
+pub fn promotion_available(
+    rules: &Rules,
+    board: &Board,
+    kind: crate::types::KindId,
+    side: Color,
+    only_lost: bool,
+) -> bool {
+    let kind_rules = &rules.kinds[kind as usize];
+    if !only_lost && kind_rules.max_count.is_none() {
+        return true;
+    }
+    let count = board.cells_of(Piece::new(kind, side)).count();
+    kind_rules.max_count.is_none_or(|max| count < max)
+        && (!only_lost || count < rules.setup_counts[kind as usize][side.index()])
 }
 
 /// One destination a move record offers, before promotion is applied.

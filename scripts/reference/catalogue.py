@@ -13,6 +13,15 @@ Each entry: name -> dict with optional keys
 
 CATALOGUE = {
     "gothic": {},
+    "pawnback": {},
+    "xiangqi": {},
+    "minixiangqi": {},
+    "janggi": {"ref": "janggimodern", "notes": [
+        "The modern (KJA) rules as pyffish's janggimodern plays them: bikjang has no effect, two",
+        "passes in a row end the game by points.",
+    ]},
+    "grand": {},
+    "opulent": {},
     "janus": {},
     "embassy": {},
     "modern": {},

@@ -39,7 +39,7 @@ pub use pieces::MAX_KINDS;
 
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rules;
-use crate::types::Width;
+use crate::types::{Color, KindId, Piece, Width};
 use crate::variant::VariantSpec;
 
 /// Compile a loaded spec. On failure, every problem found.
@@ -84,7 +84,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
     let summary = summary::summarise(&geometry, &kinds, &moves, &captures_en_passant);
     let cells = geometry.cell_count();
     let counts_checks = end.n_check.is_some() || kinds.iter().any(|k| k.initial_until_checked);
-    let rules = Rules {
+    let mut rules = Rules {
         name: spec
             .meta
             .name
@@ -101,6 +101,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         filters_moves: end.filters_moves(),
         end,
         regions: regions.into_list(),
+        setup_counts: Vec::new(),
         counts_checks,
         zobrist: hashing::zobrist_keys(kinds.len() * 2, cells),
         width: Width::for_cells(cells),
@@ -124,6 +125,14 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         if diags.is_empty() {
             crate::setup_check::check_setup(&rules, fen, &mut diags);
         }
+        if let Ok(pos) = crate::fen::parse_fen(&rules, &fen.value) {
+            rules.setup_counts = (0..rules.kinds.len() as KindId)
+                .map(|k| Color::BOTH.map(|c| pos.cells_of(Piece::new(k, c)).count()))
+                .collect();
+        }
+    }
+    if rules.setup_counts.is_empty() {
+        rules.setup_counts = vec![[0, 0]; rules.kinds.len()];
     }
     if diags.is_empty() {
         Ok(rules)

@@ -42,6 +42,8 @@ pub struct Rules {
     pub(crate) end: EndRules,
     /// Named regions, in file order.
     pub(crate) regions: Vec<Region>,
+    /// Per kind: how many pieces of it each side has in the setup (White's first).
+    pub(crate) setup_counts: Vec<[u32; 2]>,
 
     // ---- Derived: computed from the above by the compiler.
     /// Move records per piece and cell.
