@@ -143,6 +143,8 @@ fn compile_source(name: &str, text: &str, origin: Origin) -> Result<Rules, LoadE
             Ok(rules) => return Ok(rules),
             Err(d) => diagnostics = d,
         }
+    } else if spec.malformed {
+        // Nothing could be read: checking the empty spec would only report what is missing.
     } else if let Err(more) = compile(&spec) {
         // Structural problems first; semantic ones where the spec allowed checking.
         for d in more {

@@ -9,6 +9,7 @@ Each entry: name -> dict with optional keys
             difference between the inventor's rules (followed) and pyffish
   skip      position labels left out (with the reason in notes)
   castle_partner_text  True: castling is written King's cell + partner's cell
+  out       the perft file stem (default: the toml stem), for several refs of one variant
 """
 
 CATALOGUE = {
@@ -16,12 +17,22 @@ CATALOGUE = {
     "pawnback": {},
     "xiangqi": {},
     "minixiangqi": {},
-    "janggi": {"ref": "janggimodern", "notes": [
+    "janggi": {"ref": "janggimodern", "extra_lines": {"start": [
+        "# depth 4 by pyffish as well (plain recursion over legal_moves, computed for this file)",
+        "perft 4 1083563",
+    ]}, "notes": [
         "The modern (KJA) rules as pyffish's janggimodern plays them: bikjang has no effect, two",
         "passes in a row end the game by points.",
     ]},
     "grand": {},
     "opulent": {},
+    "atomic": {},
+    "chess960": {},
+    "chess960-bbqnnrkr": {"toml": "chess960", "out": "chess960-bbqnnrkr"},
+    "chess960-nrbkqbrn": {"toml": "chess960", "out": "chess960-nrbkqbrn"},
+    "chess960-qnbrkbrn": {"toml": "chess960", "out": "chess960-qnbrkbrn"},
+    "chess960-rkrnnqbb": {"toml": "chess960", "out": "chess960-rkrnnqbb"},
+    "chess960-rnkrbbqn": {"toml": "chess960", "out": "chess960-rnkrbbqn"},
     "janus": {},
     "embassy": {},
     "modern": {},

@@ -156,6 +156,19 @@ class Board:
         piece = self.cells.get(fr)
         if piece is None:
             return None
+        target = self.cells.get(to)
+        if (piece.lower() in castlers and target is not None and fr[1] == to[1]
+                and target.isupper() == piece.isupper()
+                and target.lower() in castlers[piece.lower()][1]):
+            # Chess960 (king takes own rook): the same text in both notations; the King goes
+            # to the c- or g-file, the Rook next to it on the inside.
+            rook = self.cells.pop(to)
+            del self.cells[fr]
+            right = to[0] > fr[0]
+            king_file = 6 if right else 2
+            self.cells[(king_file, fr[1])] = piece
+            self.cells[(king_file - 1 if right else king_file + 1, fr[1])] = rook
+            return None
         if piece.lower() in castlers and fr[1] == to[1] and abs(to[0] - fr[0]) >= 2:
             _, partners = castlers[piece.lower()]
             direction = 1 if to[0] > fr[0] else -1
@@ -242,6 +255,7 @@ def convert(ref_path, toml_path, letters=None, notes=(), overrides=None, skip=()
     single, _ = promotion_letters(variant)
     castlers = castling_pieces(variant)
     header, positions = parse_ref(ref_path)
+    setup_placement = variant.get("setup", {}).get("fen", "").split(" ")[0]
     toml_name = os.path.basename(toml_path)
     out = []
     name = variant.get("variant", {}).get("name", toml_name)
@@ -261,6 +275,9 @@ def convert(ref_path, toml_path, letters=None, notes=(), overrides=None, skip=()
             continue
         out.append("")
         out.append(f"position {pos['label']}")
+        if header["start"].split()[0] != setup_placement:
+            # Another start position than the variant file's (a Chess960 array, ...).
+            out.append(f"fen {header['start']}")
         board = Board(header["start"])
         ours = []
         for mv in pos["moves"]:
@@ -301,7 +318,7 @@ def run_entry(name, entry):
                    overrides=entry.get("overrides"), skip=entry.get("skip", ()),
                    extra_lines=entry.get("extra_lines"), max_depth=entry.get("max_depth"),
                    partner_text=entry.get("castle_partner_text", False))
-    out = os.path.join(PERFT_DIR, entry.get("toml", name) + ".perft")
+    out = os.path.join(PERFT_DIR, entry.get("out", entry.get("toml", name)) + ".perft")
     with open(out, "w") as f:
         f.write(text)
     print(f"wrote {os.path.relpath(out, ROOT)}")

@@ -104,6 +104,20 @@ enum Command {
         #[arg(short = 'o', long = "output")]
         output: Option<PathBuf>,
     },
+    /// Print a start position: the file's, or one of its random arrays (`[setup] shuffle`).
+    Setup {
+        /// Variant file.
+        file: PathBuf,
+        /// Draw the array from this seed (the same seed gives the same array).
+        #[arg(long, conflicts_with = "index")]
+        seed: Option<u64>,
+        /// The array with this number (from 0; `--count` says how many there are).
+        #[arg(long)]
+        index: Option<usize>,
+        /// Print how many start positions the variant has instead.
+        #[arg(long, conflicts_with_all = ["seed", "index"])]
+        count: bool,
+    },
     /// Check variant files and report every problem.
     Validate {
         /// Variant files.
@@ -233,6 +247,35 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         } => {
             let rules = load(&file)?;
             fairyrules::explain::command(&rules, piece.as_deref(), output.as_deref())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Setup {
+            file,
+            seed,
+            index,
+            count,
+        } => {
+            let rules = load(&file)?;
+            let total = fairyrules::setup_count(&rules);
+            if count {
+                println!("{total}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            let pos = match (seed, index) {
+                (Some(seed), _) => fairyrules::seeded_start(&rules, seed),
+                (None, Some(index)) => fairyrules::shuffled_start(&rules, index),
+                (None, None) => fairyrules::shuffled_start(&rules, 0)
+                    .filter(|_| rules.shuffle().is_none())
+                    .or_else(|| parse_fen(&rules, rules.start_fen()).ok()),
+            }
+            .ok_or_else(|| {
+                format!(
+                    "error: --index {} is out of range: the variant has {total} start position{}",
+                    index.unwrap_or(0),
+                    if total == 1 { "" } else { "s" }
+                )
+            })?;
+            println!("{}", to_fen(&rules, &pos));
             Ok(ExitCode::SUCCESS)
         }
         Command::Play(args) => play::run(args),

@@ -17,6 +17,7 @@
 //! | `attack_tables.rs` | reverse attack tables |
 //! | `end_rules.rs` | `[rules]`: how the game ends |
 //! | `summary.rs` | per-kind facts for the hot path |
+//! | `shuffle.rs` | `[setup] shuffle`: random start arrays |
 //! | `hashing.rs` | Zobrist keys |
 
 mod atoms;
@@ -30,6 +31,7 @@ mod moves;
 mod pieces;
 mod promotion;
 mod records;
+mod shuffle;
 mod summary;
 mod tables;
 mod zones;
@@ -102,6 +104,8 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         end,
         regions: regions.into_list(),
         setup_counts: Vec::new(),
+        shuffle: None,
+        castling_names_partner: kinds.iter().any(|k| k.castles_to.is_some()),
         counts_checks,
         zobrist: hashing::zobrist_keys(kinds.len() * 2, cells),
         width: Width::for_cells(cells),
@@ -126,6 +130,9 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
             crate::setup_check::check_setup(&rules, fen, &mut diags);
         }
         if let Ok(pos) = crate::fen::parse_fen(&rules, &fen.value) {
+            if let Some(shuffle) = &spec.setup.shuffle {
+                rules.shuffle = shuffle::compile_shuffle(spec, &rules, &pos, shuffle, &mut diags);
+            }
             rules.setup_counts = (0..rules.kinds.len() as KindId)
                 .map(|k| Color::BOTH.map(|c| pos.cells_of(Piece::new(k, c)).count()))
                 .collect();

@@ -61,13 +61,14 @@ pub(super) fn comp_vector(c: Component) -> Vector {
 }
 
 /// Compile one Betza move for a piece of `color` on `from`; `source` numbers the move within
-/// its piece (records remember it).
+/// its piece (records remember it); castling ends on the files `castles_to` when given.
 pub(super) fn compile_move(
     geometry: &Geometry,
     m: &BetzaMove,
     from: Cell,
     source: usize,
     color: Color,
+    castles_to: Option<[u8; 2]>,
 ) -> Result<Vec<RawRecord>, CompileError> {
     let shape = geometry.shape;
     let flags = move_flags(m);
@@ -76,7 +77,7 @@ pub(super) fn compile_move(
         Color::Black => as_black,
     };
     if m.atom == betza::Atom::Letter('O') {
-        return castling_records(geometry, m, from, flags, turn, source);
+        return castling_records(geometry, m, from, flags, turn, source, castles_to);
     }
 
     // Point at the atom (and its range), not at the modifiers before it.

@@ -94,6 +94,7 @@ pub(super) fn compile_kinds(
             value: piece.value.as_ref().map(|v| v.value),
             promotion: [Vec::new(), Vec::new()],
             castles_with: [Vec::new(), Vec::new()],
+            castles_to: None,
             resets_n_move: false,
             tracks_unmoved: false,
             initial_zone: None,
@@ -130,6 +131,9 @@ pub(super) fn compile_kinds(
                     kinds[k].castles_with[color.index()].push(p);
                 }
             }
+        }
+        if !piece.castles_to.is_empty() {
+            kinds[k].castles_to = compile_castles_to(&piece.castles_to, geometry, diags);
         }
         if let Some(h) = &piece.hook {
             kinds[k].hook = compile_hook(spec, h, geometry, diags);
@@ -237,6 +241,70 @@ pub(super) fn compile_kinds(
         extras,
         base_conditions,
         groups,
+    }
+}
+
+/// `castles_to = ["c", "g"]`: two files of the board, the first lower.
+fn compile_castles_to(
+    files: &[Spanned<String>],
+    geometry: &Geometry,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<[u8; 2]> {
+    let count = match geometry.shape {
+        crate::geometry::Shape::Square { files, .. } => files,
+        crate::geometry::Shape::Hex { .. } => {
+            diags.push(Diagnostic::error(
+                "castling is only defined on square boards",
+                files[0].span.clone(),
+            ));
+            return None;
+        }
+    };
+    let mut out = Vec::new();
+    for f in files {
+        let index = match f.value.as_bytes() {
+            [c] if c.is_ascii_lowercase() && c - b'a' < count => Some(c - b'a'),
+            _ => None,
+        };
+        match index {
+            Some(i) => out.push(i),
+            None => diags.push(
+                Diagnostic::error(
+                    format!("`{}` is not a file of this board", f.value),
+                    f.span.clone(),
+                )
+                .with_hint(format!(
+                    "a file is a letter from a to {}",
+                    (b'a' + count - 1) as char
+                )),
+            ),
+        }
+    }
+    if files.len() != 2 {
+        diags.push(
+            Diagnostic::error(
+                format!("`castles_to` needs two files, not {}", files.len()),
+                files[0].span.start..files[files.len() - 1].span.end,
+            )
+            .with_hint(
+                "write the files castling ends on, left then right: `castles_to = [\"c\", \"g\"]`",
+            ),
+        );
+        return None;
+    }
+    match out[..] {
+        [left, right] if left + 1 < right => Some([left, right]),
+        [_, _] => {
+            diags.push(
+                Diagnostic::error(
+                    "the first file of `castles_to` must be left of the second, with room between",
+                    files[0].span.start..files[1].span.end,
+                )
+                .with_hint("write the file castling to the left ends on first: `[\"c\", \"g\"]`"),
+            );
+            None
+        }
+        _ => None,
     }
 }
 

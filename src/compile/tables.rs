@@ -47,6 +47,7 @@ pub(super) fn build_move_tables(
             .iter()
             .flatten()
             .any(|m| m.legs.last().is_some_and(|l| l.modality.en_passant));
+        let castles_to = kinds[k].castles_to;
         // A kind is colour-bound when every target of every move keeps the origin's colour.
         let mut color_bound = true;
         // Moves written once for both sides are reported once.
@@ -104,7 +105,7 @@ pub(super) fn build_move_tables(
                     {
                         continue;
                     }
-                    match compile_move(geometry, m, from, i, color) {
+                    match compile_move(geometry, m, from, i, color, castles_to) {
                         Ok(list) => {
                             for mut r in list {
                                 r.restriction = restriction_of[i];

@@ -164,7 +164,7 @@ fn file_and_rank(name: &str) -> Option<(&str, u32)> {
 
 /// The cells one entry of `cells` names: one cell (`e4`), or every cell whose file and rank
 /// lie between two corners (`d1-f3`).
-fn cell_range(geometry: &Geometry, text: &str) -> Result<Vec<Cell>, String> {
+pub(super) fn cell_range(geometry: &Geometry, text: &str) -> Result<Vec<Cell>, String> {
     let named = |name: &str| {
         geometry
             .parse_cell(name)

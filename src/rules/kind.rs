@@ -57,6 +57,9 @@ pub struct PieceKind {
     pub promotion: [Vec<Promotion>; 2],
     /// Kinds this piece castles with, per side.
     pub castles_with: [Vec<KindId>; 2],
+    /// The files (indices) castling ends on, towards the lower files and towards the higher
+    /// (Chess960); `None`: the `O` distance.
+    pub castles_to: Option<[u8; 2]>,
     /// Its moves reset the n-move counter.
     pub resets_n_move: bool,
     /// Its never-moved state matters (initial moves, castling) and is tracked.

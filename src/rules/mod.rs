@@ -9,6 +9,7 @@ mod kind;
 mod records;
 mod region;
 mod result;
+mod shuffle;
 
 pub use end::{
     BareKing, EndRules, Explosion, Extinction, Goal, PassEnd, PassRule, StalemateResult, Verdict,
@@ -21,6 +22,7 @@ pub use records::{
 };
 pub use region::{ExtraMoves, Region};
 pub use result::{DrawReason, Outcome, WinReason};
+pub use shuffle::Shuffle;
 
 use crate::board::{Board, Zobrist};
 use crate::geometry::Geometry;
@@ -42,6 +44,11 @@ pub struct Rules {
     pub(crate) end: EndRules,
     /// Named regions, in file order.
     pub(crate) regions: Vec<Region>,
+    /// The start position's random arrangements, if the file shuffles it.
+    pub(crate) shuffle: Option<Shuffle>,
+    /// Castling is always written as the castling piece's cell and the partner's cell (a
+    /// kind castles to fixed files, as in Chess960).
+    pub(crate) castling_names_partner: bool,
     /// Per kind: how many pieces of it each side has in the setup (White's first).
     pub(crate) setup_counts: Vec<[u32; 2]>,
 
@@ -112,6 +119,11 @@ impl Rules {
     /// The game-end rules.
     pub fn end_rules(&self) -> &EndRules {
         &self.end
+    }
+
+    /// The start position's shuffle (`[setup] shuffle`), if any.
+    pub fn shuffle(&self) -> Option<&Shuffle> {
+        self.shuffle.as_ref()
     }
 
     /// The named regions (`[regions]`), in file order.

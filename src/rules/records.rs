@@ -18,6 +18,8 @@ pub mod flag {
     pub const INITIAL: u8 = 16;
     /// Making this move gives the opponent an en passant right on the cells passed over.
     pub const CREATES_EP: u8 = 32;
+    /// Castling to a fixed file (Chess960): `distance` is the king's end file.
+    pub const FIXED_END: u8 = 64;
 }
 
 /// How a record's cells are walked.
@@ -44,9 +46,11 @@ pub struct MoveRecord {
     pub shape: RecordShape,
     /// [`flag`] bits.
     pub flags: u8,
-    /// Castling distance (king's steps); 0 otherwise.
+    /// Castling distance (king's steps), or with [`flag::FIXED_END`] the file castling
+    /// ends on; 0 otherwise.
     pub distance: u8,
-    /// Index of its [`Restriction`] in [`MoveTables::restrictions`]; 0 = none.
+    /// Index of its [`Restriction`] in the move tables (see [`MoveTables::restriction`]);
+    /// 0 = none.
     pub restriction: u8,
     /// Start of the record's cells in the cell pool.
     pub(crate) cells_start: u32,

@@ -48,6 +48,7 @@ pub fn merge(
     merge_setup(&mut parent.setup, child.setup);
     merge_rules(&mut parent.rules, child.rules);
     parent.extends = child.extends;
+    parent.malformed |= child.malformed;
     parent
 }
 
@@ -89,7 +90,7 @@ fn merge_piece(parent: &mut PieceSpec, mut child: PieceSpec) {
     parent.span = child.span.clone();
     take_written!(parent, child, {
         "letter" => letter, "name" => name, "betza" => betza, "royal" => royal,
-        "value" => value, "castles_with" => castles_with, "promotion" => promotion,
+        "value" => value, "castles_with" => castles_with, "castles_to" => castles_to, "promotion" => promotion,
         "initial_zone" => initial_zone, "first_move_captures" => first_move_captures,
         "hook" => hook, "when_adjacent_to" => when_adjacent_to,
         "initial_until_checked" => initial_until_checked, "confined_to" => confined_to,
@@ -99,7 +100,7 @@ fn merge_piece(parent: &mut PieceSpec, mut child: PieceSpec) {
 }
 
 fn merge_setup(parent: &mut SetupSpec, mut child: SetupSpec) {
-    take_written!(parent, child, { "fen" => fen });
+    take_written!(parent, child, { "fen" => fen, "shuffle" => shuffle });
 }
 
 fn merge_rules(parent: &mut RulesSpec, mut child: RulesSpec) {
@@ -210,6 +211,15 @@ pub fn shift_spans(spec: &mut VariantSpec, by: usize, limit: usize) {
         shift_piece(piece, by);
     }
     shift_opt(&mut spec.setup.fen, by);
+    if let Some(sh) = &mut spec.setup.shuffle {
+        shift_all(&mut sh.cells, by);
+        shift_all(&mut sh.opposite_colours, by);
+        if let Some(b) = &mut sh.between {
+            shift_one(&mut b.kind, by);
+            shift_one(&mut b.outer, by);
+        }
+        by.apply(&mut sh.span);
+    }
     let r = &mut spec.rules;
     shift_opt(&mut r.checkmate, by);
     shift_opt(&mut r.stalemate, by);
@@ -284,6 +294,7 @@ fn shift_piece(piece: &mut PieceSpec, by: Shift) {
     for partners in piece.castles_with.both_mut() {
         shift_all(partners, by);
     }
+    shift_all(&mut piece.castles_to, by);
     for promo in piece.promotion.both_mut().into_iter().flatten() {
         if let Some(z) = &mut promo.zone {
             shift_zone(z, by);

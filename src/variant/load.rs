@@ -11,11 +11,11 @@ use std::ops::Range;
 use toml::de::{DeString, DeTable, DeValue};
 
 use super::spec::{
-    AdjacentSpec, BareKingSpec, BoardSpec, CheckmateSpec, ExplosionSpec, ExtinctionKinds,
-    ExtinctionSpec, ExtinctionWhen, ExtraMovesSpec, ForBlack, GoalSpec, HookSpec, MetaSpec,
-    NMoveSpec, ParamValue, PassEndSpec, PassSpec, PieceSpec, PromotionSpec, RegionSpec,
-    RepetitionSpec, ResultSpec, RulesSpec, SetupSpec, ShapeSpec, Sided, StalemateSpec, VariantSpec,
-    ZoneCells, ZoneSpec,
+    AdjacentSpec, BareKingSpec, BetweenSpec, BoardSpec, CheckmateSpec, ExplosionSpec,
+    ExtinctionKinds, ExtinctionSpec, ExtinctionWhen, ExtraMovesSpec, ForBlack, GoalSpec, HookSpec,
+    MetaSpec, NMoveSpec, ParamValue, PassEndSpec, PassSpec, PieceSpec, PromotionSpec, RegionSpec,
+    RepetitionSpec, ResultSpec, RulesSpec, SetupSpec, ShapeSpec, ShuffleSpec, Sided, StalemateSpec,
+    VariantSpec, ZoneCells, ZoneSpec,
 };
 use crate::diagnostics::{did_you_mean, Diagnostic, Spanned};
 
@@ -42,6 +42,7 @@ const PIECE_KEYS: &[&str] = &[
     "royal",
     "value",
     "castles_with",
+    "castles_to",
     "promotion",
     "initial_zone",
     "first_move_captures",
@@ -77,7 +78,11 @@ const GOAL_KEYS: &[&str] = &["kinds", "zone", "catch_up"];
 /// Keys of `when_adjacent_to`.
 const ADJACENT_KEYS: &[&str] = &["kinds", "betza"];
 /// Keys of `[setup]`.
-const SETUP_KEYS: &[&str] = &["fen"];
+const SETUP_KEYS: &[&str] = &["fen", "shuffle"];
+/// Keys of `shuffle`.
+const SHUFFLE_KEYS: &[&str] = &["cells", "opposite_colours", "between"];
+/// Keys of `between`.
+const BETWEEN_KEYS: &[&str] = &["kind", "outer"];
 /// Keys of `[rules]`.
 const RULES_KEYS: &[&str] = &[
     "checkmate",
@@ -129,6 +134,7 @@ pub fn load_spec(text: &str) -> (VariantSpec, Vec<Diagnostic>) {
         Err(err) => {
             let span = clamp_span(text, err.span().unwrap_or(0..0));
             let message = format!("malformed TOML: {}", err.message().trim());
+            spec.malformed = true;
             return (spec, vec![Diagnostic::error(message, span)]);
         }
     };
@@ -640,6 +646,7 @@ impl Loader<'_> {
             royal: Sided::default(),
             value: None,
             castles_with: Sided::default(),
+            castles_to: Vec::new(),
             promotion: Sided::default(),
             initial_zone: None,
             first_move_captures: None,
@@ -663,6 +670,7 @@ impl Loader<'_> {
                 "royal" => piece.royal = self.sided(key, value, Self::boolean),
                 "value" => piece.value = self.number(key, value),
                 "castles_with" => piece.castles_with = self.sided(key, value, Self::string_list),
+                "castles_to" => piece.castles_to = self.string_list(key, value),
                 "promotion" => {
                     piece.promotion = self.sided(key, value, |l, k, v| l.promotion(k, v, &id))
                 }
@@ -1008,12 +1016,56 @@ impl Loader<'_> {
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
                 "fen" => setup.fen = self.string(key, value),
+                "shuffle" => setup.shuffle = self.shuffle(key, value),
                 _ => self.unknown_key(key, SETUP_KEYS, "[setup]", true),
             }
         }
         if !self.partial {
             self.missing_key(t, "fen", SETUP_KEYS, "[setup]", span);
         }
+    }
+
+    /// `shuffle = { cells = [...], opposite_colours = [...], between = { ... } }`.
+    fn shuffle(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<ShuffleSpec> {
+        let t = self.table(key, value)?;
+        let context = "[setup] shuffle";
+        let mut spec = ShuffleSpec {
+            cells: Vec::new(),
+            opposite_colours: Vec::new(),
+            between: None,
+            span: value.span(),
+        };
+        for (k, v) in entries(t) {
+            match k.get_ref().as_ref() {
+                "cells" => spec.cells = self.string_list(k, v),
+                "opposite_colours" => spec.opposite_colours = self.string_list(k, v),
+                "between" => spec.between = self.between(k, v),
+                _ => self.unknown_key(k, SHUFFLE_KEYS, context, false),
+            }
+        }
+        self.missing_key(t, "cells", SHUFFLE_KEYS, context, value.span());
+        Some(spec)
+    }
+
+    /// `between = { kind = "...", outer = "..." }`.
+    fn between(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<BetweenSpec> {
+        let t = self.table(key, value)?;
+        let context = "[setup] shuffle between";
+        let (mut kind, mut outer) = (None, None);
+        for (k, v) in entries(t) {
+            match k.get_ref().as_ref() {
+                "kind" => kind = self.string(k, v),
+                "outer" => outer = self.string(k, v),
+                _ => self.unknown_key(k, BETWEEN_KEYS, context, false),
+            }
+        }
+        for required in ["kind", "outer"] {
+            self.missing_key(t, required, BETWEEN_KEYS, context, value.span());
+        }
+        Some(BetweenSpec {
+            kind: kind?,
+            outer: outer?,
+        })
     }
 
     fn rules(&mut self, t: &DeTable<'_>, rules: &mut RulesSpec) {

@@ -68,6 +68,9 @@ pub struct VariantSpec {
     pub setup: SetupSpec,
     /// `[rules]`.
     pub rules: RulesSpec,
+    /// The text (or a parent's) was not valid TOML: nothing in it could be read, so no
+    /// semantic check is meaningful.
+    pub malformed: bool,
 }
 
 /// `[variant]`.
@@ -132,6 +135,10 @@ pub struct PieceSpec {
     pub value: Option<Spanned<f64>>,
     /// `castles_with`: ids of the partner pieces for its `O` moves (per side if written so).
     pub castles_with: Sided<Vec<Spanned<String>>>,
+    /// `castles_to = ["c", "g"]`: castling ends with this piece on these files (towards the
+    /// lower files, towards the higher), the partner next to it on the inside, from any
+    /// start cells (Chess960); without it the piece steps its `O` distance.
+    pub castles_to: Vec<Spanned<String>>,
     /// `promotion`: how this piece promotes — one rule, or a list of rules tried in order
     /// (the first whose trigger holds decides); per side if written so.
     pub promotion: Sided<Vec<PromotionSpec>>,
@@ -307,8 +314,34 @@ pub struct HookSpec {
 pub struct SetupSpec {
     /// `fen`: the start position. Span covers the string contents.
     pub fen: Option<Spanned<String>>,
+    /// `shuffle`: the start position's pieces on some cells may be drawn at random.
+    pub shuffle: Option<ShuffleSpec>,
     /// The keys the file wrote in this table.
     pub keys: Vec<String>,
+}
+
+/// `shuffle = { cells = ["a1-h1"], opposite_colours = ["bishop"], between = { kind =
+/// "king", outer = "rook" } }`: White's pieces on these cells are put in any order the
+/// constraints allow; Black's mirror them.
+#[derive(Debug, Clone)]
+pub struct ShuffleSpec {
+    /// `cells`: White's cells whose pieces are shuffled.
+    pub cells: Vec<Spanned<String>>,
+    /// `opposite_colours`: kinds whose pieces may not all stand on cells of one colour.
+    pub opposite_colours: Vec<Spanned<String>>,
+    /// `between`: a kind that must stand between two pieces of another.
+    pub between: Option<BetweenSpec>,
+    /// Span of the value.
+    pub span: std::ops::Range<usize>,
+}
+
+/// `between = { kind = "king", outer = "rook" }`.
+#[derive(Debug, Clone)]
+pub struct BetweenSpec {
+    /// The kind that stands between.
+    pub kind: Spanned<String>,
+    /// The kind on either side of it.
+    pub outer: Spanned<String>,
 }
 
 /// How a game ends when the side to move has no legal move and is not in check.
