@@ -298,7 +298,7 @@ impl Session {
         for s in sources {
             match catalog::load(&s.path) {
                 Ok(v) => {
-                    loaded.push(v.name.clone());
+                    loaded.push(format!("{} ({})", v.name, v.path.display()));
                     match self.variants.iter().position(|o| o.name == v.name) {
                         Some(i) => {
                             self.variants[i] = v;
