@@ -37,7 +37,7 @@ pub struct Job {
 }
 
 enum Task {
-    Search(Job),
+    Search(Box<Job>),
     Configure(Box<dyn FnOnce(&mut Engine) + Send>),
 }
 
@@ -72,7 +72,7 @@ impl Searcher {
                     match task {
                         Task::Configure(f) => f(&mut engine),
                         Task::Search(job) => {
-                            run_job(&mut engine, job, &requested);
+                            run_job(&mut engine, *job, &requested);
                             let (count, cond) = &*finished;
                             *count.lock().unwrap_or_else(|e| e.into_inner()) += 1;
                             cond.notify_all();
@@ -103,7 +103,7 @@ impl Searcher {
         self.wait();
         self.requested.store(false, Ordering::SeqCst);
         self.started += 1;
-        self.send(Task::Search(job));
+        self.send(Task::Search(Box::new(job)));
     }
 
     /// Change the engine (its table size, threads, lines), after the running search.

@@ -5,6 +5,7 @@ mod common;
 
 mod architecture;
 mod betza_parser;
+mod broken_pipe;
 mod cli_contract;
 mod cli_validate;
 mod engine_strength;
@@ -21,6 +22,9 @@ mod no_allocation;
 mod perft_reference;
 mod play_cli;
 mod position_properties;
+mod python_clients;
 mod svg_render;
+mod uci_protocol;
 mod validate_semantic;
+mod xboard_modes;
 mod xboard_protocol;

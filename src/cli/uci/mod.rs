@@ -376,10 +376,10 @@ impl Session {
     }
 
     fn go(&mut self, words: &[&str]) {
-        if self.running.as_ref().is_some_and(|r| r.held) && self.is_searching() {
+        if self.running.as_ref().is_some_and(|r| !r.gate.is_open()) && self.is_searching() {
             return self.error("`go` during an infinite or ponder search: send `stop` first");
         }
-        // A search with limits ends by itself: the new one follows it.
+        // A search with limits (or one told to stop) ends by itself: the new one follows.
         self.finish_search();
         let go = go::parse(words);
         for p in &go.problems {

@@ -30,6 +30,11 @@ impl Gate {
         cond.notify_all();
     }
 
+    /// Whether `bestmove` may go out.
+    pub fn is_open(&self) -> bool {
+        *self.0 .0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     fn wait(&self) {
         let (open, cond) = &*self.0;
         let guard = open.lock().unwrap_or_else(|e| e.into_inner());

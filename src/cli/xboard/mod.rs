@@ -18,7 +18,8 @@
 //!   `remove`, `result`, `post`, `nopost`, `analyze`, `exit`, `.`, `ping`, `quit`; the
 //!   other commands of the protocol are accepted and ignored, anything else is answered with
 //!   `Error (unknown command)`.
-//! - The engine thinks on its own move in the foreground (features `sigint=0 sigterm=0`):
+//! - The engine thinks on its own move in the foreground (feature `sigint=0`; `sigterm`
+//!   is left on, a terminated engine simply ends):
 //!   commands sent meanwhile are read after its move, so `ping` is answered after it. In
 //!   analyze mode the search runs in the background ([`Searcher`]) and every command is
 //!   answered at once; a change of position restarts the analysis.
@@ -174,7 +175,7 @@ impl Session {
         }
         lines.push(format!(
             "feature myname=\"fairyrules {}\" variants=\"{}\" setboard=1 usermove=1 san=0 ping=1 \
-             time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 debug=1 done=1",
+             time=1 draw=0 sigint=0 reuse=1 analyze=1 colors=0 debug=1 done=1",
             env!("CARGO_PKG_VERSION"),
             names.join(",")
         ));

@@ -7,6 +7,8 @@
 // this, each crate would warn about the helpers it does not call.
 #![allow(dead_code)]
 
+pub mod engine_process;
+
 use std::collections::BTreeSet;
 use std::ffi::OsStr;
 use std::io::Write;
