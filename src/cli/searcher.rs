@@ -48,7 +48,9 @@ type Finished = Arc<(Mutex<u64>, Condvar)>;
 pub struct Searcher {
     tasks: Option<Sender<Task>>,
     thread: Option<JoinHandle<()>>,
-    signal: StopSignal,
+    /// The stop signal of the engine running the current job (the engine may be replaced
+    /// between jobs, by a new table size).
+    signal: Arc<Mutex<StopSignal>>,
     /// A stop was asked for the current job (kept apart from the engine's signal, which the
     /// engine clears when a search begins).
     requested: Arc<AtomicBool>,
@@ -59,19 +61,22 @@ pub struct Searcher {
 impl Searcher {
     /// Start the search thread with this engine.
     pub fn new(engine: Engine) -> Searcher {
-        let signal = engine.stop_signal();
+        let signal = Arc::new(Mutex::new(engine.stop_signal()));
         let requested = Arc::new(AtomicBool::new(false));
         let finished: Finished = Arc::new((Mutex::new(0), Condvar::new()));
         let (tasks, inbox) = channel::<Task>();
         let thread = {
             let requested = requested.clone();
             let finished = finished.clone();
+            let signal = signal.clone();
             std::thread::spawn(move || {
                 let mut engine = engine;
                 while let Ok(task) = inbox.recv() {
                     match task {
                         Task::Configure(f) => f(&mut engine),
                         Task::Search(job) => {
+                            *signal.lock().unwrap_or_else(|e| e.into_inner()) =
+                                engine.stop_signal();
                             run_job(&mut engine, *job, &requested);
                             let (count, cond) = &*finished;
                             *count.lock().unwrap_or_else(|e| e.into_inner()) += 1;
@@ -106,7 +111,8 @@ impl Searcher {
         self.send(Task::Search(Box::new(job)));
     }
 
-    /// Change the engine (its table size, threads, lines), after the running search.
+    /// Change the engine (its settings, or a new engine with another table size), after the
+    /// running search.
     pub fn configure(&self, f: impl FnOnce(&mut Engine) + Send + 'static) {
         self.send(Task::Configure(Box::new(f)));
     }
@@ -114,7 +120,7 @@ impl Searcher {
     /// Ask the running search, if any, to stop and report what it has.
     pub fn stop(&self) {
         self.requested.store(true, Ordering::SeqCst);
-        self.signal.stop();
+        self.signal.lock().unwrap_or_else(|e| e.into_inner()).stop();
     }
 
     /// Stop the running search after `delay`, unless it has finished by then.
@@ -131,7 +137,7 @@ impl Searcher {
                 .unwrap_or_else(|e| e.into_inner());
             if *guard < job {
                 requested.store(true, Ordering::SeqCst);
-                signal.stop();
+                signal.lock().unwrap_or_else(|e| e.into_inner()).stop();
             }
         });
     }

@@ -179,6 +179,9 @@ fn hexagonal_self_play_every_bestmove_is_legal() {
 fn infinite_search_waits_for_stop() {
     let rules = load_variant("hectochess.toml");
     let mut e = uci(&["hectochess"]);
+    // A new table replaces the engine: `stop` must reach the new one.
+    e.send("setoption name Hash value 16");
+    e.send("setoption name Threads value 2");
     // Depth 2 ends the search quickly, but bestmove must wait for `stop`.
     e.send("position startpos");
     e.send("go infinite depth 2");

@@ -67,6 +67,9 @@ pub struct Session {
     out: Output,
     searcher: Searcher,
     overhead: Duration,
+    /// `Threads` and `MultiPV`, kept to give a new engine (a new `Hash`) the same settings.
+    threads: usize,
+    multipv: usize,
     running: Option<Running>,
 }
 
@@ -92,6 +95,8 @@ impl Session {
             out,
             searcher: Searcher::new(Engine::new(options::HASH_DEFAULT_MB)),
             overhead: Duration::from_millis(options::OVERHEAD_DEFAULT_MS),
+            threads: 1,
+            multipv: 1,
             running: None,
         }
     }
@@ -245,10 +250,23 @@ impl Session {
                 )),
             },
             Setting::VariantPath(paths) => self.load_paths(&paths),
-            Setting::Hash(mb) => self.searcher.configure(move |e| *e = Engine::new(mb)),
+            Setting::Hash(mb) => {
+                let (threads, multipv) = (self.threads, self.multipv);
+                self.searcher.configure(move |e| {
+                    *e = Engine::new(mb);
+                    e.set_threads(threads);
+                    e.set_multipv(multipv);
+                });
+            }
             Setting::ClearHash => self.searcher.configure(|e| e.clear()),
-            Setting::Threads(n) => self.searcher.configure(move |e| e.set_threads(n)),
-            Setting::MultiPv(n) => self.searcher.configure(move |e| e.set_multipv(n)),
+            Setting::Threads(n) => {
+                self.threads = n;
+                self.searcher.configure(move |e| e.set_threads(n));
+            }
+            Setting::MultiPv(n) => {
+                self.multipv = n;
+                self.searcher.configure(move |e| e.set_multipv(n));
+            }
             Setting::Ponder(_) => {}
             Setting::MoveOverhead(d) => self.overhead = d,
             Setting::Chess960(false) => {}
