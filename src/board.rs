@@ -22,7 +22,12 @@ pub struct Zobrist {
     pub(crate) en_passant: Vec<u64>,
     /// Per cell: a never-moved piece there.
     pub(crate) unmoved: Vec<u64>,
+    /// Per side and number of checks given (n-check variants).
+    pub(crate) checks: [[u64; MAX_CHECKS + 1]; 2],
 }
+
+/// The most checks a side's counter holds (an `n_check` of at most this).
+pub const MAX_CHECKS: usize = 15;
 
 /// The state of a game at one moment (see the module docs).
 #[derive(Debug, Clone)]
@@ -37,6 +42,8 @@ pub struct Board {
     unmoved: CellSet,
     halfmove: u32,
     fullmove: u32,
+    /// Checks given by each side (n-check variants; zero otherwise).
+    checks: [u8; 2],
     hash: u64,
 }
 
@@ -53,6 +60,7 @@ impl Board {
             unmoved: CellSet::EMPTY,
             halfmove: 0,
             fullmove: 1,
+            checks: [0; 2],
             hash: 0,
         }
     }
@@ -123,6 +131,12 @@ impl Board {
         self.fullmove
     }
 
+    /// The checks `side` has given (counted in n-check variants only).
+    #[inline(always)]
+    pub fn checks_given(&self, side: Color) -> u8 {
+        self.checks[side.index()]
+    }
+
     /// The Zobrist hash.
     #[inline(always)]
     pub fn hash(&self) -> u64 {
@@ -147,6 +161,9 @@ impl Board {
         }
         for c in self.unmoved.iter() {
             h ^= keys.unmoved[c.index()];
+        }
+        for side in Color::BOTH {
+            h ^= keys.checks[side.index()][self.checks[side.index()] as usize];
         }
         h
     }
@@ -222,6 +239,14 @@ impl Board {
         }
     }
 
+    /// Set the checks a side has given (at most [`MAX_CHECKS`]).
+    pub(crate) fn set_checks(&mut self, keys: &Zobrist, side: Color, checks: u8) {
+        let checks = checks.min(MAX_CHECKS as u8);
+        let i = side.index();
+        self.hash ^= keys.checks[i][self.checks[i] as usize] ^ keys.checks[i][checks as usize];
+        self.checks[i] = checks;
+    }
+
     /// Set the counters (the move number is at least 1).
     pub(crate) fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
         self.halfmove = halfmove;
@@ -236,6 +261,7 @@ impl Board {
         self.ep_victim = saved.ep_victim;
         self.unmoved = saved.unmoved;
         self.halfmove = saved.halfmove;
+        self.checks = saved.checks;
         self.hash = saved.hash;
     }
 
@@ -247,6 +273,7 @@ impl Board {
             ep_victim: self.ep_victim,
             unmoved: self.unmoved,
             halfmove: self.halfmove,
+            checks: self.checks,
             hash: self.hash,
         }
     }
@@ -284,6 +311,7 @@ pub(crate) struct Saved {
     ep_victim: Option<Cell>,
     unmoved: CellSet,
     halfmove: u32,
+    checks: [u8; 2],
     hash: u64,
 }
 

@@ -156,3 +156,61 @@ impl SourceFile {
         out
     }
 }
+
+/// The files a variant was read from: the file itself and the files it `extends`. Each file
+/// has its own range of byte offsets (the first file starts at 0, each next one after the
+/// end of the one before), so a [`Diagnostic`]'s span says which file it is in.
+#[derive(Debug, Clone, Default)]
+pub struct Sources {
+    /// (first offset, file), in offset order.
+    files: Vec<(usize, SourceFile)>,
+}
+
+impl Sources {
+    /// One file at offset 0.
+    pub fn single(file: SourceFile) -> Sources {
+        Sources {
+            files: vec![(0, file)],
+        }
+    }
+
+    /// Add a file after the others; returns its first offset (add this to spans measured
+    /// in its text).
+    pub fn add(&mut self, file: SourceFile) -> usize {
+        let base = self
+            .files
+            .last()
+            .map_or(0, |(base, f)| base + f.text.len() + 1);
+        self.files.push((base, file));
+        base
+    }
+
+    /// The first file (the one loaded; the others are its parents).
+    pub fn main(&self) -> &SourceFile {
+        &self.files[0].1
+    }
+
+    /// Every file, with its first offset.
+    pub fn files(&self) -> impl Iterator<Item = (usize, &SourceFile)> {
+        self.files.iter().map(|(b, f)| (*b, f))
+    }
+
+    /// The file an offset is in, with the file's first offset.
+    pub fn locate(&self, offset: usize) -> (usize, &SourceFile) {
+        let (base, file) = self
+            .files
+            .iter()
+            .rev()
+            .find(|(base, _)| *base <= offset)
+            .unwrap_or(&self.files[0]);
+        (*base, file)
+    }
+
+    /// Render a diagnostic against the file its span is in.
+    pub fn render(&self, diagnostic: &Diagnostic) -> String {
+        let (base, file) = self.locate(diagnostic.span.start);
+        let mut local = diagnostic.clone();
+        local.span = diagnostic.span.start - base..diagnostic.span.end.saturating_sub(base);
+        file.render(&local)
+    }
+}

@@ -19,7 +19,7 @@
 
 use crate::geometry::Shape;
 use crate::position::Position;
-use crate::rules::{flag, Hook, MoveRecord, RecordShape, Rules};
+use crate::rules::{flag, Hook, MoveRecord, Promotion, RecordShape, Rules};
 use crate::svg::{document, Panel};
 use crate::targets::{for_each_target, Target};
 use crate::types::{Cell, CellSet, Color, KindId, Piece};
@@ -168,7 +168,7 @@ pub fn centre_cell(rules: &Rules) -> Cell {
 /// A kind to stand in as an enemy or a neutral friend: not royal and not one of `avoid` if
 /// possible, preferring `prefer`.
 fn stand_in(rules: &Rules, prefer: KindId, avoid: &[KindId]) -> Option<KindId> {
-    let ok = |k: KindId| !rules.kinds[k as usize].royal && !avoid.contains(&k);
+    let ok = |k: KindId| !rules.kinds[k as usize].royal_for_some_side() && !avoid.contains(&k);
     if ok(prefer) {
         return Some(prefer);
     }
@@ -264,6 +264,57 @@ fn cell_list(rules: &Rules, cells: &CellSet) -> String {
     v.join(" ")
 }
 
+/// One text, or "White: ...; Black: ..." when the sides differ.
+fn per_side(words: &[String; 2]) -> String {
+    if words[0] == words[1] {
+        words[0].clone()
+    } else {
+        format!("White: {}; Black: {}", words[0], words[1])
+    }
+}
+
+/// A side's promotion rules in words (Black's zones described from Black's side).
+fn promotion_sentence(rules: &Rules, promotions: &[Promotion], color: Color) -> String {
+    let g = &rules.geometry;
+    let rule_words: Vec<String> = promotions
+        .iter()
+        .map(|p| {
+            let trigger = if !p.adjacent_to_enemy.is_empty() {
+                format!(
+                    "when its move ends next to an enemy {}",
+                    rules.kind_names(&p.adjacent_to_enemy, "or")
+                )
+            } else {
+                let own_view: CellSet = match color {
+                    Color::White => p.zone,
+                    Color::Black => p.zone.iter().map(|c| g.mirror(c)).collect(),
+                };
+                zone_words(rules, &own_view)
+            };
+            let must = if p.forced { "it must" } else { "it may" };
+            format!(
+                "{trigger} {must} promote to {}",
+                rules.kind_names(&p.to, "or")
+            )
+        })
+        .collect();
+    match rule_words.len() {
+        0 => "none".to_string(),
+        1 => rule_words[0].clone(),
+        _ => {
+            let numbered: Vec<String> = rule_words
+                .iter()
+                .enumerate()
+                .map(|(i, w)| format!("{}. {w}", i + 1))
+                .collect();
+            format!(
+                "the first rule that applies decides: {}",
+                numbered.join("; ")
+            )
+        }
+    }
+}
+
 /// A promotion zone (White's cells) in words.
 fn zone_words(rules: &Rules, zone: &CellSet) -> String {
     let g = &rules.geometry;
@@ -321,60 +372,35 @@ fn facts(rules: &Rules, kind_id: KindId) -> Vec<String> {
         kind.letter,
         kind.letter.to_ascii_lowercase()
     ));
-    let betza: Vec<String> = kind.betza.iter().map(|b| format!("`{b}`")).collect();
-    out.push(format!(
-        "betza: {}",
-        if kind.betza.iter().all(|b| b.is_empty()) {
+    let betza_words = |strings: &[String]| {
+        if strings.iter().all(|b| b.is_empty()) {
             "(none: no moves of its own)".to_string()
         } else {
-            betza.join(" + ")
+            let quoted: Vec<String> = strings.iter().map(|b| format!("`{b}`")).collect();
+            quoted.join(" + ")
         }
-    ));
+    };
     out.push(format!(
-        "royal: {}",
-        if kind.royal {
-            "yes (may not be left attacked; checkmating it wins)"
-        } else {
-            "no"
-        }
+        "betza: {}",
+        per_side(&kind.betza.clone().map(|b| betza_words(&b)))
     ));
+    let royal_words = kind.royal.map(|r| {
+        if r {
+            "yes (may not be left attacked; checkmating it wins)".to_string()
+        } else {
+            "no".to_string()
+        }
+    });
+    out.push(format!("royal: {}", per_side(&royal_words)));
     out.push(format!(
         "value: {}",
         kind.value
             .map(|v| format!("{v}"))
             .unwrap_or_else(|| "not given".to_string())
     ));
-    if kind.promotion.is_empty() {
-        out.push("promotion: none".to_string());
-    } else {
-        let rule_words: Vec<String> = kind
-            .promotion
-            .iter()
-            .map(|p| {
-                let trigger = if !p.adjacent_to_enemy.is_empty() {
-                    format!(
-                        "when its move ends next to an enemy {}",
-                        rules.kind_names(&p.adjacent_to_enemy, "or")
-                    )
-                } else {
-                    zone_words(rules, &p.zone[0])
-                };
-                let must = if p.forced { "it must" } else { "it may" };
-                format!(
-                    "{trigger} {must} promote to {}",
-                    rules.kind_names(&p.to, "or")
-                )
-            })
-            .collect();
-        if rule_words.len() == 1 {
-            out.push(format!("promotion: {}", rule_words[0]));
-        } else {
-            out.push("promotion (the first rule that applies decides):".to_string());
-            for (i, w) in rule_words.iter().enumerate() {
-                out.push(format!("  {}. {w}", i + 1));
-            }
-        }
-    }
+    let promotion_words =
+        Color::BOTH.map(|color| promotion_sentence(rules, kind.promotions(color), color));
+    out.push(format!("promotion: {}", per_side(&promotion_words)));
     if !kind.adjacent_kinds.is_empty() {
         let extra: Vec<String> = kind
             .adjacent_betza
@@ -406,7 +432,12 @@ fn facts(rules: &Rules, kind_id: KindId) -> Vec<String> {
     if kind.castles {
         out.push(format!(
             "castles with: {} (not drawn)",
-            rules.kind_names(&kind.castles_with, "or")
+            per_side(
+                &kind
+                    .castles_with
+                    .clone()
+                    .map(|p| rules.kind_names(&p, "or"))
+            )
         ));
     }
     if !kind.first_move_captures {
@@ -519,7 +550,7 @@ pub fn explain(rules: &Rules, kind_id: KindId) -> Explanation {
             .adjacent_kinds
             .iter()
             .copied()
-            .find(|&k| rules.kinds[k as usize].royal)
+            .find(|&k| rules.kinds[k as usize].is_royal(Color::White))
             .unwrap_or(kind.adjacent_kinds[0]);
         let friend = Piece::new(friend_kind, Color::White);
         let behind = g
@@ -669,18 +700,19 @@ pub fn text_board(rules: &Rules, diagram: &Diagram) -> String {
         out.push_str(s.trim_end());
         out.push('\n');
     } else {
-        for row in g.rows() {
-            out.push_str(&format!("{:>3} ", g.rank(row[0]) + 1));
+        let rows = g.rows();
+        for (i, row) in rows.iter().enumerate() {
+            out.push_str(&format!("{:>3} ", rows.len() - i));
             for &c in row {
                 out.push(' ');
-                out.push(chars[c.index()]);
+                out.push(c.map_or(' ', |c| chars[c.index()]));
             }
             out.push('\n');
         }
         out.push_str("    ");
-        for &c in &g.rows()[0] {
+        for x in 0..rows.first().map_or(0, |r| r.len()) {
             out.push(' ');
-            out.push(g.name(c).chars().next().unwrap_or('?'));
+            out.push((b'a' + x as u8) as char);
         }
         out.push('\n');
     }
@@ -755,9 +787,188 @@ pub fn explanation_svg(rules: &Rules, e: &Explanation) -> String {
     document(rules, &panels, false)
 }
 
+/// The variant's game rules in words, one sentence each: how it is won, lost and drawn and
+/// the rules that restrict moves (`explain FILE` and `show` print them).
+pub fn game_rules(rules: &Rules) -> Vec<String> {
+    use crate::rules::{StalemateResult, Verdict};
+    let end = &rules.end;
+    let mut out = Vec::new();
+    let any_royal = Color::BOTH
+        .iter()
+        .any(|&c| !rules.royal_kinds(c).is_empty());
+    match (end.checkmate, any_royal) {
+        (_, false) => out.push("no piece is royal: there is no check and no checkmate".into()),
+        (Some(Verdict::Loss), true) => out.push("checkmate wins".into()),
+        (Some(Verdict::Win), true) => out.push("the checkmated side wins".into()),
+        (Some(Verdict::Draw), true) => out.push("checkmate draws".into()),
+        (None, true) => {
+            out.push("royal pieces may not be left attacked, but checkmate decides nothing".into())
+        }
+    }
+    out.push(
+        match end.stalemate {
+            StalemateResult::Draw => "stalemate is a draw",
+            StalemateResult::Win => "the stalemated side wins",
+            StalemateResult::Loss => "the stalemated side loses",
+            StalemateResult::FewerPieces => {
+                "stalemate: the side with fewer pieces wins, equal numbers draw"
+            }
+        }
+        .into(),
+    );
+    if end.forced_capture {
+        out.push("captures are compulsory: when a capture is legal, only captures are".into());
+    }
+    if let Some(n) = end.n_check {
+        out.push(format!("the {} check wins", ordinal(n as u32)));
+    }
+    if !end.giving_check {
+        out.push("no move may give check".into());
+    }
+    if !end.royal_may_flee_check {
+        out.push(
+            "in check, a royal piece may not step away: it may only capture the one piece checking it"
+                .into(),
+        );
+    }
+    let verdict_words = |v: Verdict| match v {
+        Verdict::Loss => "loses",
+        Verdict::Win => "wins",
+        Verdict::Draw => "draws",
+    };
+    let extinction = Color::BOTH.map(|c| {
+        end.extinction_of(c).map(|e| {
+            let what = match &e.kinds {
+                None => "it has lost all its pieces".to_string(),
+                Some(kinds) => {
+                    let names = rules.kind_names(kinds, if e.any { "or" } else { "and" });
+                    let quantity = if e.below == 1 {
+                        "no".to_string()
+                    } else {
+                        format!("fewer than {}", e.below)
+                    };
+                    if e.any && kinds.len() > 1 {
+                        format!("it has {quantity} pieces left of one of its {names}")
+                    } else {
+                        format!("it has {quantity} {names} left")
+                    }
+                }
+            };
+            format!("{} when {what}", verdict_words(e.result))
+        })
+    });
+    match &extinction {
+        [Some(w), Some(b)] if w == b => out.push(format!("a side {w} (extinction)")),
+        [w, b] => {
+            for (side, words) in [("White", w), ("Black", b)] {
+                if let Some(words) = words {
+                    out.push(format!("{side} {words} (extinction)"));
+                }
+            }
+        }
+    }
+    if let Some(b) = end.bare_king {
+        let back = if b.bare_back {
+            "; the bared side may bare the other back on its next move, for a draw"
+        } else {
+            ""
+        };
+        out.push(format!(
+            "a side left with its royal pieces only {}{back}",
+            verdict_words(b.result)
+        ));
+    }
+    for goal in &end.goals {
+        let catch_up = if goal.catch_up {
+            "; when White arrives first, Black may draw by arriving with its next move"
+        } else {
+            ""
+        };
+        out.push(format!(
+            "a {} reaching its goal ({}) wins{catch_up}",
+            rules.kind_names(&goal.kinds, "or"),
+            cell_list(rules, &goal.zone[0])
+        ));
+    }
+    let resetting: Vec<KindId> = (0..rules.kinds.len() as KindId)
+        .filter(|&k| rules.kinds[k as usize].resets_n_move)
+        .collect();
+    let reset_words = if resetting.is_empty() {
+        "a capture".to_string()
+    } else {
+        format!("a capture or a {} move", rules.kind_names(&resetting, "or"))
+    };
+    out.extend(claim_and_automatic(
+        end.n_move_claim_plies.map(|p| p / 2),
+        end.n_move_automatic_plies.map(|p| p / 2),
+        |n| format!("a draw may be claimed after {n} moves of each side without {reset_words}"),
+        |n| format!("the game is drawn after {n} such moves"),
+    ));
+    out.extend(claim_and_automatic(
+        end.repetition_claim,
+        end.repetition_automatic,
+        |n| {
+            format!(
+                "a draw may be claimed when a position occurs for the {} time",
+                ordinal(n)
+            )
+        },
+        |n| format!("the {} occurrence of a position draws", ordinal(n)),
+    ));
+    out
+}
+
+/// A draw rule with a claim and/or an automatic limit, as one sentence.
+fn claim_and_automatic(
+    claim: Option<u32>,
+    automatic: Option<u32>,
+    claim_words: impl Fn(u32) -> String,
+    automatic_words: impl Fn(u32) -> String,
+) -> Option<String> {
+    match (claim, automatic) {
+        (None, None) => None,
+        (Some(c), None) => Some(claim_words(c)),
+        (None, Some(a)) => Some(automatic_words(a)),
+        (Some(c), Some(a)) => Some(format!("{}; {}", claim_words(c), automatic_words(a))),
+    }
+}
+
+/// "first", "second", "third", then "4th", ...
+fn ordinal(n: u32) -> String {
+    match n {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        _ => format!("{n}th"),
+    }
+}
+
 /// The `explain` command: print the explanation; with `output`, also write it as SVG
 /// (`-` = stdout, after the text).
-pub fn command(rules: &Rules, piece: &str, output: Option<&std::path::Path>) -> Result<(), String> {
+pub fn command(
+    rules: &Rules,
+    piece: Option<&str>,
+    output: Option<&std::path::Path>,
+) -> Result<(), String> {
+    let Some(piece) = piece else {
+        // The game's rules, and the pieces to ask about.
+        println!("{} — the rules of the game:", rules.name);
+        for line in game_rules(rules) {
+            println!("- {line}");
+        }
+        let pieces: Vec<String> = rules
+            .kinds
+            .iter()
+            .map(|k| format!("{} ({})", k.id, k.letter))
+            .collect();
+        println!(
+            "pieces: {} — `explain FILE PIECE` explains one",
+            pieces.join(", ")
+        );
+        return Ok(());
+    };
     let kind = find_kind(rules, piece)?;
     let e = explain(rules, kind);
     print!("{}", explanation_text(rules, &e));

@@ -13,7 +13,7 @@
 
 use crate::position::Position;
 use crate::rules::{RecordShape, Rules};
-use crate::types::{Cell, CellSet, Color, KindId, Piece};
+use crate::types::{Cell, CellSet, Color, Piece};
 
 /// A position-string error: where (byte range in the string) and what.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,61 +128,107 @@ fn parse_placement(rules: &Rules, placement: &str, offset: usize) -> Result<Posi
         });
     }
     for ((row_offset, row_text), row_cells) in row_texts.iter().zip(rows) {
-        let mut col = 0usize;
-        let bytes = row_text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let b = bytes[i];
-            if b.is_ascii_digit() {
-                let j = i + bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-                let n: usize = row_text[i..j].parse().unwrap_or(usize::MAX);
-                if n == 0 {
-                    return Err(err(
-                        row_offset + i..row_offset + j,
-                        "an empty run of 0 cells",
-                    ));
-                }
-                col = col.saturating_add(n);
-                if col > row_cells.len() {
-                    return Err(row_length_error(*row_offset, row_text, row_cells.len()));
-                }
-                i = j;
-            } else if b.is_ascii_alphabetic() {
-                let ch = b as char;
-                let Some(kind) = rules.kind_by_letter(ch) else {
-                    let letters: String = rules.kinds.iter().map(|k| k.letter).collect();
-                    return Err(FenError {
-                        span: row_offset + i..row_offset + i + 1,
-                        message: format!("no piece has the letter `{ch}`"),
-                        hint: Some(format!(
-                            "the piece letters are {letters} (lower case: Black)"
-                        )),
-                    });
-                };
-                if col >= row_cells.len() {
-                    return Err(row_length_error(*row_offset, row_text, row_cells.len()));
-                }
-                let color = if ch.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                pos.put(rules, row_cells[col], Piece::new(kind, color));
-                col += 1;
-                i += 1;
-            } else {
-                let ch = row_text[i..].chars().next().unwrap_or('?');
-                return Err(err(
-                    row_offset + i..row_offset + i + ch.len_utf8(),
-                    format!("unexpected `{ch}` in the placement"),
-                ));
-            }
-        }
-        if col != row_cells.len() {
-            return Err(row_length_error(*row_offset, row_text, row_cells.len()));
-        }
+        parse_row(rules, &mut pos, *row_offset, row_text, row_cells)?;
     }
     Ok(pos)
+}
+
+/// One row of the placement: letters for pieces, digits for runs of empty cells, `*` for
+/// the board's holes (exactly where they are).
+fn parse_row(
+    rules: &Rules,
+    pos: &mut Position,
+    row_offset: usize,
+    row_text: &str,
+    row_cells: &[Option<Cell>],
+) -> Result<(), FenError> {
+    let g = &rules.geometry;
+    let length_error = || row_length_error(row_offset, row_text, row_cells.len());
+    let mut col = 0usize;
+    let bytes = row_text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_digit() {
+            let j = i + bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let n: usize = row_text[i..j].parse().unwrap_or(usize::MAX);
+            if n == 0 {
+                return Err(err(
+                    row_offset + i..row_offset + j,
+                    "an empty run of 0 cells",
+                ));
+            }
+            let end = col.saturating_add(n);
+            if end > row_cells.len() {
+                return Err(length_error());
+            }
+            if row_cells[col..end].iter().any(Option::is_none) {
+                return Err(FenError {
+                    span: row_offset + i..row_offset + j,
+                    message: "this run of empty cells covers a hole of the board".into(),
+                    hint: Some("write each hole as `*` where it is".into()),
+                });
+            }
+            col = end;
+            i = j;
+        } else if b == b'*' {
+            match row_cells.get(col) {
+                Some(None) => col += 1,
+                Some(Some(cell)) => {
+                    return Err(err(
+                        row_offset + i..row_offset + i + 1,
+                        format!(
+                            "`*` marks a hole, but {} is a cell of the board",
+                            g.name(*cell)
+                        ),
+                    ))
+                }
+                None => return Err(length_error()),
+            }
+            i += 1;
+        } else if b.is_ascii_alphabetic() {
+            let ch = b as char;
+            let Some(kind) = rules.kind_by_letter(ch) else {
+                let letters: String = rules.kinds.iter().map(|k| k.letter).collect();
+                return Err(FenError {
+                    span: row_offset + i..row_offset + i + 1,
+                    message: format!("no piece has the letter `{ch}`"),
+                    hint: Some(format!(
+                        "the piece letters are {letters} (lower case: Black)"
+                    )),
+                });
+            };
+            let cell = match row_cells.get(col) {
+                Some(Some(cell)) => *cell,
+                Some(None) => {
+                    return Err(FenError {
+                        span: row_offset + i..row_offset + i + 1,
+                        message: "a piece on a hole of the board".into(),
+                        hint: Some("write the hole as `*`".into()),
+                    })
+                }
+                None => return Err(length_error()),
+            };
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            pos.put(rules, cell, Piece::new(kind, color));
+            col += 1;
+            i += 1;
+        } else {
+            let ch = row_text[i..].chars().next().unwrap_or('?');
+            return Err(err(
+                row_offset + i..row_offset + i + ch.len_utf8(),
+                format!("unexpected `{ch}` in the placement"),
+            ));
+        }
+    }
+    if col != row_cells.len() {
+        return Err(length_error());
+    }
+    Ok(())
 }
 
 fn row_length_error(offset: usize, row: &str, expected: usize) -> FenError {
@@ -196,19 +242,48 @@ fn row_length_error(offset: usize, row: &str, expected: usize) -> FenError {
 /// For a king on `cell`, the outermost partner on its rank towards `side` (+1 higher files).
 fn outer_partner(rules: &Rules, pos: &Position, king_cell: Cell, side: i32) -> Option<Cell> {
     let king = pos.piece_at(king_cell)?;
-    let kind = &rules.kinds[king.kind() as usize];
-    let step = (side, 0);
-    let mut c = king_cell;
-    let mut found = None;
-    while let Some(n) = rules.geometry.offset(c, step) {
-        if let Some(p) = pos.piece_at(n) {
-            if p.color() == king.color() && kind.castles_with.contains(&p.kind()) {
-                found = Some(n);
-            }
-        }
-        c = n;
+    let partners = rules.kinds[king.kind() as usize].partners(king.color());
+    rules
+        .geometry
+        .ray(king_cell, (side, 0))
+        .filter(|&c| {
+            pos.piece_at(c)
+                .is_some_and(|p| p.color() == king.color() && partners.contains(&p.kind()))
+        })
+        .last()
+}
+
+/// The fields of a position string after the placement, read in order; each step takes the
+/// field it recognises.
+struct Fields<'t> {
+    fields: Vec<(usize, &'t str)>,
+    next: usize,
+}
+
+impl<'t> Fields<'t> {
+    /// The next field, if any (and not the `unmoved:` field).
+    fn peek(&self) -> Option<(usize, &'t str)> {
+        self.fields
+            .get(self.next)
+            .copied()
+            .filter(|(_, s)| !s.starts_with("unmoved:"))
     }
-    found
+
+    /// Take the next field.
+    fn take(&mut self) -> Option<(usize, &'t str)> {
+        let f = self.peek()?;
+        self.next += 1;
+        Some(f)
+    }
+
+    /// The fields not taken yet, other than `unmoved:`.
+    fn remaining(&self) -> Vec<&'t str> {
+        self.fields[self.next.min(self.fields.len())..]
+            .iter()
+            .map(|x| x.1)
+            .filter(|s| !s.starts_with("unmoved:"))
+            .collect()
+    }
 }
 
 fn parse_with_start(
@@ -216,195 +291,257 @@ fn parse_with_start(
     text: &str,
     start: Option<&Vec<Option<Piece>>>,
 ) -> Result<Position, FenError> {
-    let f = fields(text);
-    let Some(&(offset, placement)) = f.first() else {
+    let all = fields(text);
+    let Some(&(offset, placement)) = all.first() else {
         return Err(err(0..0, "empty position string"));
     };
     let mut pos = parse_placement(rules, placement, offset)?;
-    // Side.
-    let side = match f.get(1) {
-        None => Color::White,
-        Some(&(_, "w")) => Color::White,
-        Some(&(_, "b")) => Color::Black,
-        Some(&(o, s)) => {
-            return Err(FenError {
-                span: o..o + s.len(),
-                message: format!("`{s}` is not a side to move"),
-                hint: Some("use `w` or `b`".into()),
-            })
-        }
+    let mut f = Fields {
+        fields: all,
+        next: 1,
     };
+    let side = parse_side(&mut f)?;
     pos.set_side_to_move(rules, side);
-
-    // Never-moved pieces of tracked kinds, by the start position.
-    let mut unmoved = CellSet::EMPTY;
-    let castlers = &rules.castling_kinds;
-    let partner_kinds: Vec<KindId> = castlers
-        .iter()
-        .flat_map(|&k| rules.kinds[k as usize].castles_with.clone())
-        .collect();
-    for cell in rules.geometry.cells() {
-        if let Some(p) = pos.piece_at(cell) {
-            let kind = p.kind();
-            if !rules.kinds[kind as usize].tracks_unmoved
-                || castlers.contains(&kind)
-                || partner_kinds.contains(&kind)
-            {
-                continue;
-            }
-            let at_start = match start {
-                None => true,
-                Some(pieces) => pieces[cell.index()] == Some(p),
-            };
-            if at_start {
-                unmoved.insert(cell);
-            }
-        }
+    let mut unmoved = unmoved_from_start(rules, &pos, start);
+    if has_castling_field(rules, &f) {
+        parse_castling(rules, &pos, &mut f, &mut unmoved)?;
     }
-
-    // Castling field. Variants without castling may leave it out (`w - 0 1` is then en
-    // passant, half-move clock and move number).
-    let mut field_index = 2;
-    let rest: Vec<&str> = f[2.min(f.len())..]
-        .iter()
-        .map(|x| x.1)
-        .filter(|s| !s.starts_with("unmoved:"))
-        .collect();
-    let has_castling_field = !castlers.is_empty()
-        || match rest.len() {
-            0 | 1 | 3 => false,
-            2 => !rest[1].bytes().all(|b| b.is_ascii_digit()),
-            _ => true,
-        };
-    if !has_castling_field {
-        // nothing to read
-    } else if let Some(&(o, castling)) = f.get(field_index) {
-        field_index += 1;
-        if castling != "-" {
-            for (i, ch) in castling.char_indices() {
-                let (color, side) = match ch {
-                    'K' => (Color::White, 1),
-                    'Q' => (Color::White, -1),
-                    'k' => (Color::Black, 1),
-                    'q' => (Color::Black, -1),
-                    _ => {
-                        return Err(FenError {
-                            span: o + i..o + i + ch.len_utf8(),
-                            message: format!("`{ch}` is not a castling right"),
-                            hint: Some("use K, Q, k, q or `-`".into()),
-                        })
-                    }
-                };
-                let mut granted = false;
-                for &k in castlers {
-                    for king_cell in pos.cells_of(Piece::new(k, color)).iter() {
-                        if let Some(partner) = outer_partner(rules, &pos, king_cell, side) {
-                            unmoved.insert(king_cell);
-                            unmoved.insert(partner);
-                            granted = true;
-                        }
-                    }
-                }
-                if !granted {
-                    return Err(FenError {
-                        span: o + i..o + i + 1,
-                        message: format!(
-                            "castling right `{ch}` but no castling piece with a partner on that side"
-                        ),
-                        hint: Some("remove the letter or put the pieces in place".into()),
-                    });
-                }
-            }
-        }
+    parse_en_passant(rules, &mut pos, &mut f)?;
+    if rules.end.n_check.is_some() {
+        parse_checks(rules, &mut pos, &mut f)?;
     }
-
-    // En passant.
-    let mut ep_cells = CellSet::EMPTY;
-    let mut ep_victim = None;
-    if let Some(&(o, ep)) = f.get(field_index) {
-        field_index += 1;
-        if ep != "-" {
-            let cell = rules.geometry.parse_cell(ep).ok_or_else(|| FenError {
-                span: o..o + ep.len(),
-                message: format!("`{ep}` is not a cell of this board"),
-                hint: Some("the en passant field is the cell passed over, or `-`".into()),
-            })?;
-            // The victim: the first piece of the side that just moved, straight ahead of the
-            // passed cell in that side's forward direction.
-            let mover = side.flip();
-            let step = if mover == Color::White {
-                (0, 1)
-            } else {
-                (0, -1)
-            };
-            let mut c = cell;
-            while let Some(n) = rules.geometry.offset(c, step) {
-                if let Some(p) = pos.piece_at(n) {
-                    if p.color() == mover {
-                        ep_victim = Some(n);
-                    }
-                    break;
-                }
-                c = n;
-            }
-            if ep_victim.is_none() {
-                return Err(FenError {
-                    span: o..o + ep.len(),
-                    message: format!("en passant cell `{ep}` has no piece that just passed it"),
-                    hint: None,
-                });
-            }
-            ep_cells.insert(cell);
-        }
+    parse_counters(&mut pos, &mut f)?;
+    if let Some(explicit) = parse_unmoved(rules, &pos, &mut f)? {
+        unmoved = explicit;
     }
-    pos.set_en_passant(rules, ep_cells, ep_victim);
-
-    // Counters.
-    let mut counters = [0u32, 1u32];
-    for counter in &mut counters {
-        if let Some(&(o, s)) = f.get(field_index) {
-            if s.starts_with("unmoved:") {
-                break;
-            }
-            field_index += 1;
-            *counter = s.parse().map_err(|_| FenError {
-                span: o..o + s.len(),
-                message: format!("`{s}` is not a move counter"),
-                hint: Some("a non-negative whole number".into()),
-            })?;
-        }
-    }
-    pos.set_counters(counters[0], counters[1]);
-
-    // Explicit never-moved set.
-    if let Some(&(o, s)) = f.get(field_index) {
-        field_index += 1;
-        let Some(list) = s.strip_prefix("unmoved:") else {
-            return Err(err(o..o + s.len(), format!("unexpected field `{s}`")));
-        };
-        unmoved = CellSet::EMPTY;
-        if list != "-" {
-            let mut at = o + "unmoved:".len();
-            for name in list.split(',') {
-                let cell = rules.geometry.parse_cell(name).ok_or_else(|| {
-                    err(
-                        at..at + name.len(),
-                        format!("`{name}` is not a cell of this board"),
-                    )
-                })?;
-                if pos.piece_at(cell).is_none() {
-                    return Err(err(at..at + name.len(), format!("`{name}` is empty")));
-                }
-                unmoved.insert(cell);
-                at += name.len() + 1;
-            }
-        }
-    }
-    if let Some(&(o, s)) = f.get(field_index) {
+    if let Some(&(o, s)) = f.fields.get(f.next) {
         return Err(err(o..o + s.len(), format!("unexpected field `{s}`")));
     }
     pos.set_unmoved(rules, unmoved);
     Ok(pos)
+}
+
+/// The side to move: `w` (or missing) or `b`.
+fn parse_side(f: &mut Fields) -> Result<Color, FenError> {
+    match f.take() {
+        None | Some((_, "w")) => Ok(Color::White),
+        Some((_, "b")) => Ok(Color::Black),
+        Some((o, s)) => Err(FenError {
+            span: o..o + s.len(),
+            message: format!("`{s}` is not a side to move"),
+            hint: Some("use `w` or `b`".into()),
+        }),
+    }
+}
+
+/// Never-moved pieces of tracked kinds that castling does not govern: those standing where
+/// the variant's start position has the same piece.
+fn unmoved_from_start(
+    rules: &Rules,
+    pos: &Position,
+    start: Option<&Vec<Option<Piece>>>,
+) -> CellSet {
+    let mut unmoved = CellSet::EMPTY;
+    for cell in rules.geometry.cells() {
+        let Some(p) = pos.piece_at(cell) else {
+            continue;
+        };
+        let color = p.color();
+        let castlers = rules.castling_kinds(color);
+        let castling = castlers.contains(&p.kind())
+            || castlers
+                .iter()
+                .any(|&k| rules.kinds[k as usize].partners(color).contains(&p.kind()));
+        if !rules.kinds[p.kind() as usize].tracks_unmoved || castling {
+            continue;
+        }
+        if start.is_none_or(|pieces| pieces[cell.index()] == Some(p)) {
+            unmoved.insert(cell);
+        }
+    }
+    unmoved
+}
+
+/// Whether the next field is the castling field. Variants without castling may leave it out
+/// (`w - 0 1` is then en passant, half-move clock and move number).
+fn has_castling_field(rules: &Rules, f: &Fields) -> bool {
+    if Color::BOTH
+        .iter()
+        .any(|&c| !rules.castling_kinds(c).is_empty())
+    {
+        return true;
+    }
+    let rest = f.remaining();
+    let counters = |s: &&str| s.bytes().all(|b| b.is_ascii_digit());
+    let checks = usize::from(rules.end.n_check.is_some());
+    match rest.len().saturating_sub(checks) {
+        0 | 1 | 3 => false,
+        2 => !counters(&rest[1 + checks]),
+        _ => true,
+    }
+}
+
+/// The castling field: `KQkq` (K/k: towards the higher files) or `-`.
+fn parse_castling(
+    rules: &Rules,
+    pos: &Position,
+    f: &mut Fields,
+    unmoved: &mut CellSet,
+) -> Result<(), FenError> {
+    let Some((o, castling)) = f.take() else {
+        return Ok(());
+    };
+    if castling == "-" {
+        return Ok(());
+    }
+    for (i, ch) in castling.char_indices() {
+        let (color, side) = match ch {
+            'K' => (Color::White, 1),
+            'Q' => (Color::White, -1),
+            'k' => (Color::Black, 1),
+            'q' => (Color::Black, -1),
+            _ => {
+                return Err(FenError {
+                    span: o + i..o + i + ch.len_utf8(),
+                    message: format!("`{ch}` is not a castling right"),
+                    hint: Some("use K, Q, k, q or `-`".into()),
+                })
+            }
+        };
+        let mut granted = false;
+        for &k in rules.castling_kinds(color) {
+            for king_cell in pos.cells_of(Piece::new(k, color)).iter() {
+                if let Some(partner) = outer_partner(rules, pos, king_cell, side) {
+                    unmoved.insert(king_cell);
+                    unmoved.insert(partner);
+                    granted = true;
+                }
+            }
+        }
+        if !granted {
+            return Err(FenError {
+                span: o + i..o + i + 1,
+                message: format!(
+                    "castling right `{ch}` but no castling piece with a partner on that side"
+                ),
+                hint: Some("remove the letter or put the pieces in place".into()),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The en passant field: the cell passed over, or `-`.
+fn parse_en_passant(rules: &Rules, pos: &mut Position, f: &mut Fields) -> Result<(), FenError> {
+    let Some((o, ep)) = f.take() else {
+        return Ok(());
+    };
+    if ep == "-" {
+        return Ok(());
+    }
+    let cell = rules.geometry.parse_cell(ep).ok_or_else(|| FenError {
+        span: o..o + ep.len(),
+        message: format!("`{ep}` is not a cell of this board"),
+        hint: Some("the en passant field is the cell passed over, or `-`".into()),
+    })?;
+    // The victim: the first piece of the side that just moved, straight ahead of the passed
+    // cell in that side's forward direction.
+    let mover = pos.side_to_move().flip();
+    let step = if mover == Color::White {
+        (0, 1)
+    } else {
+        (0, -1)
+    };
+    let victim = rules
+        .geometry
+        .ray(cell, step)
+        .find(|&c| pos.is_occupied(c))
+        .filter(|&c| pos.occupant(c).color() == mover)
+        .ok_or_else(|| FenError {
+            span: o..o + ep.len(),
+            message: format!("en passant cell `{ep}` has no piece that just passed it"),
+            hint: None,
+        })?;
+    let mut cells = CellSet::EMPTY;
+    cells.insert(cell);
+    pos.set_en_passant(rules, cells, Some(victim));
+    Ok(())
+}
+
+/// The n-check field, `W+B`: the checks each side still has to give (as Fairy-Stockfish
+/// writes it; `3+3` at the start of Three-check). May be left out (no checks given yet).
+fn parse_checks(rules: &Rules, pos: &mut Position, f: &mut Fields) -> Result<(), FenError> {
+    let n = rules.end.n_check.unwrap_or(0);
+    let Some((o, s)) = f.peek() else {
+        return Ok(());
+    };
+    let Some((w, b)) = s.split_once('+') else {
+        return Ok(());
+    };
+    f.take();
+    let bad = || FenError {
+        span: o..o + s.len(),
+        message: format!("`{s}` is not a check count"),
+        hint: Some(format!(
+            "write the checks each side still has to give, from {n} down to 0: `{n}+{n}`"
+        )),
+    };
+    let left = |t: &str| t.parse::<u8>().ok().filter(|&x| x <= n).ok_or_else(bad);
+    let (w, b) = (left(w)?, left(b)?);
+    pos.set_checks(rules, Color::White, n - w);
+    pos.set_checks(rules, Color::Black, n - b);
+    Ok(())
+}
+
+/// The half-move clock and the move number (both optional).
+fn parse_counters(pos: &mut Position, f: &mut Fields) -> Result<(), FenError> {
+    let mut counters = [0u32, 1u32];
+    for counter in &mut counters {
+        let Some((o, s)) = f.take() else {
+            break;
+        };
+        *counter = s.parse().map_err(|_| FenError {
+            span: o..o + s.len(),
+            message: format!("`{s}` is not a move counter"),
+            hint: Some("a non-negative whole number".into()),
+        })?;
+    }
+    pos.set_counters(counters[0], counters[1]);
+    Ok(())
+}
+
+/// The explicit never-moved set `unmoved:cell,cell` (or `unmoved:-`), if given.
+fn parse_unmoved(
+    rules: &Rules,
+    pos: &Position,
+    f: &mut Fields,
+) -> Result<Option<CellSet>, FenError> {
+    let Some(&(o, s)) = f.fields.get(f.next) else {
+        return Ok(None);
+    };
+    let Some(list) = s.strip_prefix("unmoved:") else {
+        return Ok(None);
+    };
+    f.next += 1;
+    let mut unmoved = CellSet::EMPTY;
+    if list == "-" {
+        return Ok(Some(unmoved));
+    }
+    let mut at = o + "unmoved:".len();
+    for name in list.split(',') {
+        let cell = rules.geometry.parse_cell(name).ok_or_else(|| {
+            err(
+                at..at + name.len(),
+                format!("`{name}` is not a cell of this board"),
+            )
+        })?;
+        if pos.piece_at(cell).is_none() {
+            return Err(err(at..at + name.len(), format!("`{name}` is empty")));
+        }
+        unmoved.insert(cell);
+        at += name.len() + 1;
+    }
+    Ok(Some(unmoved))
 }
 
 /// Print a position string that [`parse_fen`] reads back to the same state.
@@ -416,14 +553,18 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
         }
         let mut empty = 0;
         for &cell in row {
-            match pos.piece_at(cell) {
+            let shown = match cell {
+                None => Some('*'),
+                Some(c) => pos.piece_at(c).map(|p| rules.piece_char(p)),
+            };
+            match shown {
                 None => empty += 1,
-                Some(p) => {
+                Some(ch) => {
                     if empty > 0 {
                         out.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    out.push(rules.piece_char(p));
+                    out.push(ch);
                 }
             }
         }
@@ -437,7 +578,10 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     } else {
         'b'
     });
-    if !rules.castling_kinds.is_empty() {
+    if Color::BOTH
+        .iter()
+        .any(|&c| !rules.castling_kinds(c).is_empty())
+    {
         out.push(' ');
         let castling = castling_field(rules, pos);
         out.push_str(if castling.is_empty() { "-" } else { &castling });
@@ -446,6 +590,10 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     match pos.ep_cells().iter().next() {
         Some(c) => out.push_str(rules.geometry.name(c)),
         None => out.push('-'),
+    }
+    if let Some(n) = rules.end.n_check {
+        let left = |side| n.saturating_sub(pos.checks_given(side));
+        out.push_str(&format!(" {}+{}", left(Color::White), left(Color::Black)));
     }
     out.push_str(&format!(
         " {} {}",
@@ -476,7 +624,7 @@ fn castling_field(rules: &Rules, pos: &Position) -> String {
     for color in Color::BOTH {
         for (side, ch) in [(1, 'K'), (-1, 'Q')] {
             let mut right = false;
-            for &k in &rules.castling_kinds {
+            for &k in rules.castling_kinds(color) {
                 for king in pos.cells_of(Piece::new(k, color)).iter() {
                     if !pos.unmoved().contains(king) {
                         continue;

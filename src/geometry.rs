@@ -57,9 +57,14 @@ pub struct Geometry {
     min: (i32, i32),
     grid_size: (i32, i32),
     grid: Vec<i16>,
-    rows: Vec<Vec<Cell>>,
+    rows: Vec<Vec<Option<Cell>>>,
     mirror: Vec<Cell>,
     rank: Vec<u8>,
+    /// The lowest and highest coordinates of the full board shape, holes included (the
+    /// half-turn maps one onto the other).
+    extent: ((i32, i32), (i32, i32)),
+    /// The holes (cells of the shape that are not part of the board), by coordinates.
+    holes: Vec<(i32, i32)>,
 }
 
 /// File letters in order; hex boards skip `j`.
@@ -69,36 +74,53 @@ const HEX_FILES: &[u8] = b"abcdefghiklmnopqrs";
 impl Geometry {
     /// A square (rectangular) board. Sizes are checked by the caller (1..=16).
     pub fn square(files: u8, ranks: u8) -> Geometry {
+        Geometry::square_with_holes(files, ranks, &[])
+    }
+
+    /// A square board without the cells at `holes` (`(file, rank)` from 0): moves never
+    /// enter or cross them. The caller checks that the holes are on the board and placed
+    /// symmetrically top to bottom.
+    pub fn square_with_holes(files: u8, ranks: u8, holes: &[(i32, i32)]) -> Geometry {
         let mut coords = Vec::new();
         let mut names = Vec::new();
         let mut rank = Vec::new();
         for y in 0..ranks as i32 {
             for x in 0..files as i32 {
+                if holes.contains(&(x, y)) {
+                    continue;
+                }
                 coords.push((x, y));
                 names.push(format!("{}{}", SQUARE_FILES[x as usize] as char, y + 1));
                 rank.push(y as u8);
             }
         }
-        let rows = (0..ranks as usize)
+        let index = |x: i32, y: i32| {
+            coords
+                .iter()
+                .position(|&c| c == (x, y))
+                .map(Cell::from_index)
+        };
+        let rows = (0..ranks as i32)
             .rev()
-            .map(|y| {
-                (0..files as usize)
-                    .map(|x| Cell::from_index(y * files as usize + x))
-                    .collect()
-            })
+            .map(|y| (0..files as i32).map(|x| index(x, y)).collect())
             .collect();
         let mirror = coords
             .iter()
-            .map(|&(x, y)| Cell::from_index(((ranks as i32 - 1 - y) * files as i32 + x) as usize))
+            .enumerate()
+            .map(|(i, &(x, y))| index(x, ranks as i32 - 1 - y).unwrap_or(Cell::from_index(i)))
             .collect();
-        Geometry::build(
+        let extent = ((0, 0), (files as i32 - 1, ranks as i32 - 1));
+        let mut geometry = Geometry::build(
             Shape::Square { files, ranks },
             coords,
             names,
             rows,
             mirror,
             rank,
-        )
+            extent,
+        );
+        geometry.holes = holes.to_vec();
+        geometry
     }
 
     /// A regular hexagonal board with `side` cells per edge (Gliński layout for side 6).
@@ -130,21 +152,31 @@ impl Geometry {
             .map(|k| {
                 (0..coords.len())
                     .filter(|&i| rank[i] == k)
-                    .map(Cell::from_index)
+                    .map(|i| Some(Cell::from_index(i)))
                     .collect()
             })
             .collect();
         let mirror = coords.iter().map(|&(q, r)| index_of(q, -q - r)).collect();
-        Geometry::build(Shape::Hex { side }, coords, names, rows, mirror, rank)
+        let extent = ((-n, -n), (n, n));
+        Geometry::build(
+            Shape::Hex { side },
+            coords,
+            names,
+            rows,
+            mirror,
+            rank,
+            extent,
+        )
     }
 
     fn build(
         shape: Shape,
         coords: Vec<(i32, i32)>,
         names: Vec<String>,
-        rows: Vec<Vec<Cell>>,
+        rows: Vec<Vec<Option<Cell>>>,
         mirror: Vec<Cell>,
         rank: Vec<u8>,
+        extent: ((i32, i32), (i32, i32)),
     ) -> Geometry {
         assert!(coords.len() <= MAX_CELLS);
         let min = (
@@ -170,7 +202,22 @@ impl Geometry {
             rows,
             mirror,
             rank,
+            extent,
+            holes: Vec::new(),
         }
+    }
+
+    /// The holes of the board (cells of its shape that are not part of it), as names.
+    pub fn hole_names(&self) -> Vec<String> {
+        self.holes
+            .iter()
+            .map(|&(x, y)| format!("{}{}", SQUARE_FILES[x as usize] as char, y + 1))
+            .collect()
+    }
+
+    /// Whether the board has holes.
+    pub fn has_holes(&self) -> bool {
+        !self.holes.is_empty()
     }
 
     /// Whether this is a hexagonal board.
@@ -239,14 +286,22 @@ impl Geometry {
         None
     }
 
-    /// The rows of a position string, top to bottom, each left to right.
-    pub fn rows(&self) -> &[Vec<Cell>] {
+    /// The rows of a position string, top to bottom, each left to right; `None` is a hole.
+    pub fn rows(&self) -> &[Vec<Option<Cell>>] {
         &self.rows
     }
 
     /// The cell seen from the other side (top-bottom mirror).
     pub fn mirror(&self, cell: Cell) -> Cell {
         self.mirror[cell.index()]
+    }
+
+    /// The cell seen from the other side with the board turned round by 180° (the way
+    /// Betza directions turn for Black).
+    pub fn rotate(&self, cell: Cell) -> Option<Cell> {
+        let (x, y) = self.coords[cell.index()];
+        let ((x0, y0), (x1, y1)) = self.extent;
+        self.at(x0 + x1 - x, y0 + y1 - y)
     }
 
     /// Rank index from White's side (0 = rank 1); on hex the V-shaped rank.
@@ -263,11 +318,16 @@ impl Geometry {
         }
     }
 
-    /// The cells with no cell straight ahead of them for White (the far edge).
+    /// The cells with no cell straight ahead of them for White (the far edge; on a square
+    /// board the top rank, whatever its holes).
     pub fn far_edge_white(&self) -> CellSet {
-        self.cells()
-            .filter(|&c| self.offset(c, (0, 1)).is_none())
-            .collect()
+        match self.shape {
+            Shape::Square { ranks, .. } => self.rank_cells(ranks - 1),
+            Shape::Hex { .. } => self
+                .cells()
+                .filter(|&c| self.offset(c, (0, 1)).is_none())
+                .collect(),
+        }
     }
 
     /// The cells of White's rank `rank_index` (0-based).
@@ -386,6 +446,7 @@ mod tests {
             Some((g.parse_cell("a10").unwrap(), 3))
         );
         assert_eq!(g.name(g.mirror(f2)), "f9");
+        assert_eq!(g.name(g.rotate(f2).unwrap()), "e9");
         assert!(g.offset(f2, (0, -2)).is_none());
     }
 
@@ -399,6 +460,11 @@ mod tests {
         assert_eq!(g.coords(g.parse_cell("l1").unwrap()), (5, -5));
         assert_eq!(g.name(g.mirror(g.parse_cell("c1").unwrap())), "c8");
         assert_eq!(g.name(g.mirror(g.parse_cell("f1").unwrap())), "f11");
+        assert_eq!(
+            g.name(g.rotate(g.parse_cell("f1").unwrap()).unwrap()),
+            "f11"
+        );
+        assert_eq!(g.name(g.rotate(g.parse_cell("a1").unwrap()).unwrap()), "l6");
         assert_eq!(g.rows().len(), 11);
         assert_eq!(g.rows()[0].len(), 1);
         assert_eq!(g.far_edge_white().count(), 11);

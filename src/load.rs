@@ -1,19 +1,26 @@
-//! Reading a variant: TOML text → spec ([`crate::variant`]) → compiled [`Rules`]
-//! ([`crate::compile`]), with every problem located in the file.
+//! Reading a variant: TOML text → spec ([`crate::variant`], with the files it `extends`
+//! merged in) → compiled [`Rules`] ([`crate::compile`]), with every problem located in the
+//! file it is in.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::compile::compile;
-use crate::diagnostics::{Diagnostic, SourceFile};
+use crate::diagnostics::{Diagnostic, SourceFile, Sources, Spanned};
 use crate::rules::Rules;
-use crate::variant::load_spec;
+use crate::variant::inherit::{check_complete, merge, shift_spans};
+use crate::variant::{load_spec, VariantSpec};
 
-/// A variant that failed to load: its source and every problem, in file order.
+include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
+
+/// How many files deep `extends` may go.
+const MAX_EXTENDS_DEPTH: usize = 8;
+
+/// A variant that failed to load: its files and every problem, in file order.
 #[derive(Debug, thiserror::Error)]
 #[error("{}", self.render())]
 pub struct LoadError {
-    /// The file (for rendering).
-    pub file: SourceFile,
+    /// The file and the files it extends (for rendering).
+    pub sources: Sources,
     /// All problems, in file order.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -24,38 +31,43 @@ impl LoadError {
     pub fn render(&self) -> String {
         self.diagnostics
             .iter()
-            .map(|d| self.file.render(d))
+            .map(|d| self.sources.render(d))
             .collect::<Vec<_>>()
             .join("")
     }
 }
 
+/// The shipped variants (file stem, text), embedded in the library.
+pub fn shipped_variants() -> &'static [(&'static str, &'static str)] {
+    SHIPPED
+}
+
+/// Where a variant's text comes from, for resolving `extends`.
+#[derive(Debug, Clone)]
+enum Origin {
+    /// A file on disk (relative `extends` paths start from its folder).
+    File(PathBuf),
+    /// Text given directly, or a shipped variant.
+    Text,
+}
+
 impl Rules {
-    /// Compile variant text; `name` names the source in diagnostics (a file name).
+    /// Compile variant text; `name` names the source in diagnostics (a file name; an
+    /// `extends` path is looked up next to it).
     pub fn from_toml(name: &str, text: &str) -> Result<Rules, LoadError> {
-        let source = SourceFile {
-            name: name.to_string(),
-            text: text.to_string(),
+        let origin = if Path::new(name).parent().is_some_and(|p| p.is_dir()) {
+            Origin::File(PathBuf::from(name))
+        } else {
+            Origin::Text
         };
-        let (spec, mut diagnostics) = load_spec(text);
-        if diagnostics.is_empty() {
-            match compile(&spec) {
-                Ok(rules) => return Ok(rules),
-                Err(d) => diagnostics = d,
-            }
-        } else if let Err(more) = compile(&spec) {
-            // Structural problems first; semantic ones where the spec allowed checking.
-            for d in more {
-                if !diagnostics.iter().any(|x| x.span == d.span) {
-                    diagnostics.push(d);
-                }
-            }
-        }
-        diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
-        Err(LoadError {
-            file: source,
-            diagnostics,
-        })
+        compile_source(name, text, origin)
+    }
+
+    /// Compile variant text that is not read from disk (an editor's buffer): `name` names it
+    /// in diagnostics only, and `extends` finds the shipped variants alone, so no file is
+    /// read.
+    pub fn from_text(name: &str, text: &str) -> Result<Rules, LoadError> {
+        compile_source(name, text, Origin::Text)
     }
 
     /// Read and compile a variant file.
@@ -81,19 +93,26 @@ impl Rules {
     pub fn load(path: impl AsRef<Path>) -> Result<Rules, LoadError> {
         let path = path.as_ref();
         let name = path.display().to_string();
-        match std::fs::read_to_string(path) {
-            Ok(text) => Rules::from_toml(&name, &text),
-            Err(e) => Err(LoadError {
-                file: SourceFile {
+        match read_variant_file(path) {
+            Ok(text) => compile_source(&name, &text, Origin::File(path.to_path_buf())),
+            Err(message) => Err(LoadError {
+                sources: Sources::single(SourceFile {
                     name,
                     text: String::new(),
-                },
-                diagnostics: vec![Diagnostic::error(
-                    format!("cannot read the file: {e}"),
-                    0..0,
-                )],
+                }),
+                diagnostics: vec![Diagnostic::error(message, 0..0)],
             }),
         }
+    }
+
+    /// A shipped variant by its file stem (`"chess"`, `"hectochess"`).
+    pub fn shipped(name: &str) -> Option<Result<Rules, LoadError>> {
+        let (stem, text) = SHIPPED.iter().find(|(stem, _)| *stem == name)?;
+        Some(compile_source(
+            &format!("variants/{stem}.toml"),
+            text,
+            Origin::Text,
+        ))
     }
 }
 
@@ -102,6 +121,137 @@ impl std::str::FromStr for Rules {
 
     /// Compile variant text (named `<string>` in diagnostics).
     fn from_str(text: &str) -> Result<Rules, LoadError> {
-        Rules::from_toml("<string>", text)
+        compile_source("<string>", text, Origin::Text)
     }
+}
+
+/// Read a variant file's text.
+fn read_variant_file(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read the file: {e}"))
+}
+
+/// Load a source and the files it extends, merge, compile.
+fn compile_source(name: &str, text: &str, origin: Origin) -> Result<Rules, LoadError> {
+    let mut sources = Sources::single(SourceFile {
+        name: name.to_string(),
+        text: text.to_string(),
+    });
+    let (spec, mut diagnostics) =
+        load_chain(text, &origin, &mut sources, &mut vec![name.to_string()]);
+    if diagnostics.is_empty() {
+        match compile(&spec) {
+            Ok(rules) => return Ok(rules),
+            Err(d) => diagnostics = d,
+        }
+    } else if let Err(more) = compile(&spec) {
+        // Structural problems first; semantic ones where the spec allowed checking.
+        for d in more {
+            if !diagnostics.iter().any(|x| x.span == d.span) {
+                diagnostics.push(d);
+            }
+        }
+    }
+    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    Err(LoadError {
+        sources,
+        diagnostics,
+    })
+}
+
+/// Load `text` (already added to `sources`, spans from its own first offset) and, if it
+/// `extends` another variant, that one (added to `sources` after it), merged under it.
+/// `chain` holds the names loaded so far, to refuse cycles.
+fn load_chain(
+    text: &str,
+    origin: &Origin,
+    sources: &mut Sources,
+    chain: &mut Vec<String>,
+) -> (VariantSpec, Vec<Diagnostic>) {
+    let (spec, mut diags) = load_spec(text);
+    let Some(extends) = spec.extends.clone() else {
+        return (spec, diags);
+    };
+    let parent = match resolve_parent(&extends, origin, chain) {
+        Ok(parent) => parent,
+        Err(d) => {
+            diags.push(d);
+            return (spec, diags);
+        }
+    };
+    let (parent_name, parent_text, parent_origin) = parent;
+    let base = sources.add(SourceFile {
+        name: parent_name.clone(),
+        text: parent_text.clone(),
+    });
+    chain.push(parent_name);
+    let (mut parent_spec, parent_diags) = load_chain(&parent_text, &parent_origin, sources, chain);
+    // The parent's spans (and its own parents', which are already in their ranges) move to
+    // its range: shift only what came from this parent's text.
+    shift_spans(&mut parent_spec, base, parent_text.len());
+    diags.extend(parent_diags.into_iter().map(|mut d| {
+        if d.span.start <= parent_text.len() {
+            d.span = d.span.start + base..d.span.end + base;
+        }
+        d
+    }));
+    let merged = merge(parent_spec, spec, &mut diags);
+    check_complete(&merged, &extends.span, &mut diags);
+    (merged, diags)
+}
+
+/// The parent a file `extends`: a file next to it (or at that path), else a shipped
+/// variant by name. Returns its name, text and origin.
+fn resolve_parent(
+    extends: &Spanned<String>,
+    origin: &Origin,
+    chain: &[String],
+) -> Result<(String, String, Origin), Diagnostic> {
+    if chain.len() > MAX_EXTENDS_DEPTH {
+        return Err(Diagnostic::error(
+            format!("`extends` goes more than {MAX_EXTENDS_DEPTH} files deep"),
+            extends.span.clone(),
+        ));
+    }
+    let wanted = extends.value.as_str();
+    let on_disk = match origin {
+        Origin::File(path) => path.parent().map(|dir| dir.join(wanted)),
+        Origin::Text => None,
+    };
+    let (name, text, parent_origin) = match on_disk.filter(|p| p.is_file()) {
+        Some(path) => {
+            let text =
+                read_variant_file(&path).map_err(|m| Diagnostic::error(m, extends.span.clone()))?;
+            (path.display().to_string(), text, Origin::File(path))
+        }
+        None => {
+            let stem = wanted.strip_suffix(".toml").unwrap_or(wanted);
+            let Some((stem, text)) = SHIPPED.iter().find(|(s, _)| *s == stem) else {
+                let names: Vec<&str> = SHIPPED.iter().map(|(s, _)| *s).collect();
+                let hint = match crate::diagnostics::did_you_mean(stem, &names) {
+                    Some(close) => format!("did you mean `{close}`?"),
+                    None => format!(
+                        "give a file path, or one of the shipped variants: {}",
+                        names.join(", ")
+                    ),
+                };
+                return Err(Diagnostic::error(
+                    format!("no variant file `{wanted}` next to this file and no shipped variant `{stem}`"),
+                    extends.span.clone(),
+                )
+                .with_hint(hint));
+            };
+            (
+                format!("variants/{stem}.toml"),
+                text.to_string(),
+                Origin::Text,
+            )
+        }
+    };
+    if chain.contains(&name) {
+        return Err(Diagnostic::error(
+            format!("`extends` makes a cycle: {} → {name}", chain.join(" → ")),
+            extends.span.clone(),
+        ));
+    }
+    Ok((name, text, parent_origin))
 }

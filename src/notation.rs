@@ -1,12 +1,15 @@
 //! Move notation: from-cell then to-cell, plus the lower-case letter of the promoted piece
-//! when a promotion offers a choice (`e7e8q`, `d9d10m`); castling is the king's from-cell and
-//! to-cell. An en passant capture gets the suffix `ep` only where a plain move between the
-//! same cells also exists.
+//! when a promotion offers a choice (`e7e8q`, `d9d10m`). Castling is the king's from-cell and
+//! to-cell (`e1g1`), except where that text is also another legal move's (a castling step
+//! of one cell, `KisO1`) or the king does not move: then it is the king's cell and the
+//! partner's cell (`e1h1`, the Chess960 convention of UCI). An en passant capture gets the
+//! suffix `ep` only where a plain move between the same cells also exists. Every legal move
+//! has exactly one text (see `shared/spec/game-end.md`, rule 4).
 
 use crate::movegen::legal_moves;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::types::Move;
+use crate::types::{Move, MoveKind};
 
 /// Why a move string was not accepted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -42,6 +45,15 @@ fn promotion_has_choice(rules: &Rules, legal: &[Move], mv: &Move) -> bool {
 /// Write a move given the legal moves of its position (for disambiguation).
 pub fn move_to_string(rules: &Rules, legal: &[Move], mv: &Move) -> String {
     let g = &rules.geometry;
+    if let MoveKind::Castle { partner_from, .. } = mv.kind {
+        let shared = mv.from == mv.to
+            || legal
+                .iter()
+                .any(|m| m.from == mv.from && m.to == mv.to && !m.is_castle());
+        if shared {
+            return format!("{}{}", g.name(mv.from), g.name(partner_from));
+        }
+    }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if let Some(k) = mv.promotion {
         if promotion_has_choice(rules, legal, mv) {
@@ -96,9 +108,20 @@ pub fn parse_move(rules: &Rules, pos: &mut Position, text: &str) -> Result<Move,
         }
     };
     let legal = legal_moves(rules, pos);
+    // The exact text of a legal move (castling written king + partner is found here only).
+    if let Some(mv) = legal
+        .iter()
+        .find(|m| move_to_string(rules, &legal, m) == text)
+    {
+        return Ok(*mv);
+    }
     let candidates: Vec<&Move> = legal
         .iter()
         .filter(|m| m.from == from && m.to == to)
+        .filter(|m| {
+            !m.is_castle()
+                || move_to_string(rules, &legal, m) == format!("{}{}", g.name(from), g.name(to))
+        })
         .filter(|m| promotion.is_none() || m.promotion == promotion)
         .collect();
     if candidates.is_empty() {

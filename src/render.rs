@@ -15,13 +15,14 @@ pub fn render_text(rules: &Rules, pos: &mut Position) -> String {
     } else {
         let rows = g.rows();
         let width = rows.first().map(|r| r.len()).unwrap_or(0);
-        for row in rows {
-            let rank = g.rank(row[0]) + 1;
+        for (i, row) in rows.iter().enumerate() {
+            let rank = rows.len() - i;
             out.push_str(&format!("{rank:>3} "));
             for &cell in row {
-                let ch = match pos.piece_at(cell) {
-                    Some(p) => rules.piece_char(p),
-                    None => '.',
+                let ch = match cell.map(|c| pos.piece_at(c)) {
+                    None => ' ',
+                    Some(Some(p)) => rules.piece_char(p),
+                    Some(None) => '.',
                 };
                 out.push(' ');
                 out.push(ch);
@@ -53,6 +54,10 @@ pub fn render_text(rules: &Rules, pos: &mut Position) -> String {
     if let Some(claim) = crate::outcome::claimable_draw(rules, pos) {
         out.push_str(&format!("{side} may claim a draw ({claim:?})\n"));
     }
+    out.push_str(&format!(
+        "rules: {}\n",
+        crate::explain::game_rules(rules).join("; ")
+    ));
     out
 }
 
@@ -124,8 +129,12 @@ pub fn describe_outcome(outcome: &crate::outcome::Outcome) -> String {
             let why = match reason {
                 WinReason::Checkmate => "checkmate",
                 WinReason::Stalemate => "stalemate",
-                WinReason::Extinction => "extinction of the opponent's required pieces",
-                WinReason::RoyalZone => "royal piece entering its target zone",
+                WinReason::Extinction => "extinction",
+                WinReason::Goal => "reaching its goal",
+                WinReason::BareKing => "the bare-king rule",
+                WinReason::NCheck => "giving the last of the checks that win",
+                WinReason::Explosion => "exploding the royal pieces",
+                WinReason::Points => "points, both sides having passed",
             };
             format!("{score} ({name} wins by {why})")
         }
@@ -134,6 +143,10 @@ pub fn describe_outcome(outcome: &crate::outcome::Outcome) -> String {
                 DrawReason::Stalemate => "stalemate",
                 DrawReason::NMoveRule => "the n-move rule",
                 DrawReason::Repetition => "repetition",
+                DrawReason::Extinction => "extinction",
+                DrawReason::BareKing => "bare kings",
+                DrawReason::Goal => "both sides reaching their goals",
+                DrawReason::Passes => "both sides passing",
             };
             format!("1/2-1/2 (draw by {why})")
         }

@@ -25,14 +25,15 @@ pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnos
             return;
         }
     };
-    if rules.end.checkmate && !rules.royal_kinds.is_empty() {
+    // A side with royal kinds needs a royal piece, unless another rule can end its game.
+    if rules.end.checkmate.is_some() {
         for color in Color::BOTH {
-            let royals: u32 = rules
-                .royal_kinds
+            let kinds = rules.royal_kinds(color);
+            let royals: u32 = kinds
                 .iter()
                 .map(|&k| pos.cells_of(Piece::new(k, color)).count())
                 .sum();
-            if royals == 0 {
+            if !kinds.is_empty() && royals == 0 && rules.end.extinction_of(color).is_none() {
                 diags.push(Diagnostic::error(
                     format!(
                         "the start position has no royal piece for {}",
@@ -48,14 +49,14 @@ pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnos
         }
     }
     // Castling pieces need a partner kind somewhere on the board.
-    for &k in &rules.castling_kinds {
-        let kind = &rules.kinds[k as usize];
-        for color in Color::BOTH {
+    for color in Color::BOTH {
+        for &k in rules.castling_kinds(color) {
+            let kind = &rules.kinds[k as usize];
             if pos.cells_of(Piece::new(k, color)).is_empty() {
                 continue;
             }
             let partners: u32 = kind
-                .castles_with
+                .partners(color)
                 .iter()
                 .map(|&p| pos.cells_of(Piece::new(p, color)).count())
                 .sum();

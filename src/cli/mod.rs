@@ -8,6 +8,7 @@ pub(crate) mod output;
 mod play;
 mod position_check;
 mod searcher;
+mod serve;
 mod timing;
 mod uci;
 mod xboard;
@@ -18,6 +19,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use fairyrules::{describe_outcome, outcome, Outcome};
 use fairyrules::{legal_moves, move_to_string, parse_fen, parse_move, render_text, to_fen};
 use fairyrules::{Position, Rules};
 
@@ -105,8 +107,8 @@ enum Command {
     Explain {
         /// Variant file.
         file: PathBuf,
-        /// Piece id or letter.
-        piece: String,
+        /// Piece id or letter (without one: the game's rules in words and the pieces).
+        piece: Option<String>,
         /// Also write the diagrams as SVG to this file (`-` = stdout).
         #[arg(short = 'o', long = "output")]
         output: Option<PathBuf>,
@@ -123,6 +125,8 @@ enum Command {
     Xboard(xboard::XboardArgs),
     /// Run the engine over the UCI protocol on stdin/stdout.
     Uci(uci::UciArgs),
+    /// Serve a local web page to see, play and author variants.
+    Serve(serve::ServeArgs),
 }
 
 fn load(file: &std::path::Path) -> Result<Rules, String> {
@@ -136,6 +140,16 @@ fn position(rules: &Rules, args: &PositionArgs) -> Result<Position, String> {
         .unwrap_or_else(|| rules.start_fen().to_string());
     let mut pos = parse_fen(rules, &fen).map_err(|e| format!("error: position string: {e}"))?;
     for (i, text) in args.moves.iter().enumerate() {
+        // No move after the game has ended, automatic draws included (game-end.md rule 3).
+        let result = outcome(rules, &mut pos);
+        if result != Outcome::Ongoing {
+            return Err(format!(
+                "error: move {} of --moves (`{text}`): the game is over: {}\n  position: {}",
+                i + 1,
+                describe_outcome(&result),
+                to_fen(rules, &pos)
+            ));
+        }
         let mv = parse_move(rules, &mut pos, text).map_err(|e| {
             format!(
                 "error: move {} of --moves (`{text}`): {e}\n  position: {}",
@@ -193,6 +207,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             for n in names {
                 outln!("{n}");
             }
+            if moves.is_empty() {
+                // Why there are none, on stderr (stdout stays the list of moves).
+                eprintln!(
+                    "no legal moves: {}",
+                    describe_outcome(&outcome(&rules, &mut pos))
+                );
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Show {
@@ -222,12 +243,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             output,
         } => {
             let rules = load(&file)?;
-            fairyrules::explain::command(&rules, &piece, output.as_deref())?;
+            fairyrules::explain::command(&rules, piece.as_deref(), output.as_deref())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Play(args) => play::run(args),
         Command::Xboard(args) => xboard::run(args),
         Command::Uci(args) => uci::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Bench {
             files,
             seconds,

@@ -1,7 +1,7 @@
 //! Positions a protocol must refuse although they parse: ones the variant's own rules make
-//! impossible to reach or to play on. Decided from the rules' data, never from chess: only a
-//! variant won by checkmate needs royal pieces, and only there may the side that has just
-//! moved not be left in check.
+//! impossible to reach or to play on. Decided from the rules' data, never from chess: a side
+//! with royal kinds in a variant won by checkmate (and no extinction rule) needs a royal
+//! piece, and the side that has just moved may not be left in check.
 
 use fairyrules::{in_check, Color, Piece, Position, Rules};
 
@@ -12,24 +12,24 @@ fn side_name(color: Color) -> &'static str {
     }
 }
 
-/// Why this position cannot be played, if it cannot.
+/// Why this position cannot be played, if it cannot: the checks the variant's start
+/// position gets when it is compiled, applied to any position.
 pub fn impossible(rules: &Rules, pos: &Position) -> Option<String> {
     let end = rules.end_rules();
-    if !end.checkmate || rules.royal_kinds().is_empty() {
-        return None;
-    }
-    let royal_names = rules.kind_names(rules.royal_kinds(), "or");
-    for color in Color::BOTH {
-        let royals: u32 = rules
-            .royal_kinds()
-            .iter()
-            .map(|&k| pos.cells_of(Piece::new(k, color)).count())
-            .sum();
-        if royals == 0 {
-            return Some(format!(
-                "{} has no royal piece ({royal_names}), and this variant is won by checkmate",
-                side_name(color)
-            ));
+    if end.checkmate.is_some() {
+        for color in Color::BOTH {
+            let kinds = rules.royal_kinds(color);
+            let royals: u32 = kinds
+                .iter()
+                .map(|&k| pos.cells_of(Piece::new(k, color)).count())
+                .sum();
+            if !kinds.is_empty() && royals == 0 && end.extinction_of(color).is_none() {
+                return Some(format!(
+                    "{} has no royal piece ({}), and this variant is won by checkmate",
+                    side_name(color),
+                    rules.kind_names(kinds, "or")
+                ));
+            }
         }
     }
     let mover = pos.side_to_move();

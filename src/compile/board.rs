@@ -1,6 +1,6 @@
 //! `[board]`: the board's shape and size, checked, as a [`Geometry`].
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Spanned};
 use crate::geometry::Geometry;
 use crate::types::CellSet;
 use crate::variant::{ShapeSpec, VariantSpec};
@@ -53,7 +53,11 @@ pub(super) fn compile_board(spec: &VariantSpec, diags: &mut Vec<Diagnostic>) -> 
                         .with_hint("use `files` and `ranks`, or `shape = \"hexagonal\"`"),
                 );
             }
-            ok.then(|| Geometry::square(dims[0], dims[1]))
+            if !ok {
+                return None;
+            }
+            let holes = compile_holes(&board.holes, dims[0], dims[1], diags);
+            Some(Geometry::square_with_holes(dims[0], dims[1], &holes))
         }
         ShapeSpec::Hexagonal => {
             for (name, value) in [("files", &board.files), ("ranks", &board.ranks)] {
@@ -63,6 +67,12 @@ pub(super) fn compile_board(spec: &VariantSpec, diags: &mut Vec<Diagnostic>) -> 
                             .with_hint("a hexagonal board is sized by `side`"),
                     );
                 }
+            }
+            if let Some(first) = board.holes.first() {
+                diags.push(
+                    Diagnostic::error("`holes` are for square boards", first.span.clone())
+                        .with_hint("a hexagonal board has no holes"),
+                );
             }
             match &board.side {
                 None => {
@@ -86,6 +96,48 @@ pub(super) fn compile_board(spec: &VariantSpec, diags: &mut Vec<Diagnostic>) -> 
             }
         }
     }
+}
+
+/// The holes of a square board as `(file, rank)` from 0: each a cell name of the board,
+/// given once, the set symmetric top to bottom (so that both sides play the same board).
+fn compile_holes(
+    names: &[Spanned<String>],
+    files: u8,
+    ranks: u8,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<(i32, i32)> {
+    let full = Geometry::square(files, ranks);
+    let mut found: Vec<(&Spanned<String>, (i32, i32))> = Vec::new();
+    for name in names {
+        match full.parse_cell(&name.value) {
+            None => diags.push(Diagnostic::error(
+                format!("`{}` is not a cell of this board", name.value),
+                name.span.clone(),
+            )),
+            Some(cell) if found.iter().any(|(_, c)| *c == full.coords(cell)) => {
+                diags.push(Diagnostic::error(
+                    format!("the hole `{}` is listed twice", name.value),
+                    name.span.clone(),
+                ))
+            }
+            Some(cell) => found.push((name, full.coords(cell))),
+        }
+    }
+    let holes: Vec<(i32, i32)> = found.iter().map(|(_, c)| *c).collect();
+    for (name, (x, y)) in found {
+        let mirrored = (x, ranks as i32 - 1 - y);
+        if !holes.contains(&mirrored) {
+            let image = full.name(full.mirror(full.at(x, y).expect("a board cell")));
+            diags.push(
+                Diagnostic::error(
+                    format!("the hole `{}` has no mirror image `{image}`", name.value),
+                    name.span.clone(),
+                )
+                .with_hint("holes are placed symmetrically top to bottom, so both sides play the same board"),
+            );
+        }
+    }
+    holes
 }
 
 /// The cells adjacent to each cell: the six orthogonal neighbours on hex, the eight

@@ -67,6 +67,7 @@ pub(super) fn castling_records(
                 cells: ray,
                 paths: vec![],
                 source,
+                restriction: 0,
             });
         }
     }

@@ -1,7 +1,7 @@
 //! Zobrist keys for a variant: random 64-bit keys from a fixed seed, so that the same file
 //! always hashes positions the same way (hashes can be compared across runs).
 
-use crate::board::Zobrist;
+use crate::board::{Zobrist, MAX_CHECKS};
 use crate::types::{Cell, Piece, PieceCellTable};
 
 /// Keys for `pieces` pieces (twice the kinds) on `cells` cells.
@@ -23,10 +23,18 @@ pub(super) fn zobrist_keys(pieces: usize, cells: usize) -> Zobrist {
     let black = next();
     let en_passant = (0..cells).map(|_| next()).collect();
     let unmoved = (0..cells).map(|_| next()).collect();
+    // No checks given hashes as nothing, so variants without check counting are unaffected.
+    let mut checks = [[0; MAX_CHECKS + 1]; 2];
+    for side in &mut checks {
+        for key in side.iter_mut().skip(1) {
+            *key = next();
+        }
+    }
     Zobrist {
         piece,
         black,
         en_passant,
         unmoved,
+        checks,
     }
 }

@@ -10,7 +10,7 @@
 //! | `board.rs` | `[board]`: shape and size, adjacency |
 //! | `pieces.rs` | `[pieces.*]`: letters, names, Betza parsing, references between kinds |
 //! | `promotion.rs` | promotion rules |
-//! | `zones.rs` | zones (promotion, initial, royal) |
+//! | `zones.rs` | zones (promotion, initial, royal) and `[regions]` |
 //! | `moves.rs` | one Betza move on one cell: leaps, slides, hops (`castling.rs`, `legs.rs`) |
 //! | `atoms.rs` | Betza atoms and directions as lattice vectors |
 //! | `records.rs`, `tables.rs` | records merged, bundled and stored per piece and cell |
@@ -39,7 +39,7 @@ pub use pieces::MAX_KINDS;
 
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rules;
-use crate::types::Width;
+use crate::types::{Color, KindId, Piece, Width};
 use crate::variant::VariantSpec;
 
 /// Compile a loaded spec. On failure, every problem found.
@@ -48,37 +48,43 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
     let Some(geometry) = board::compile_board(spec, &mut diags) else {
         // Without a board nothing else can be checked meaningfully, but Betza syntax can.
         for piece in spec.pieces.values() {
-            pieces::parse_betza_strings(&piece.betza, &mut diags);
+            for strings in piece.betza.written() {
+                pieces::parse_betza_strings(strings, &mut diags);
+            }
         }
         return Err(diags);
     };
+    let regions = zones::compile_regions(spec, &geometry, &mut diags);
     let pieces::CompiledKinds {
         mut kinds,
         moves: base_moves,
         extras,
-    } = pieces::compile_kinds(spec, &geometry, &mut diags);
-    promotion::compile_promotions(spec, &geometry, &mut kinds, &mut diags);
-    let moves = tables::build_move_tables(
-        spec,
-        &geometry,
-        &mut kinds,
-        &base_moves,
-        &extras,
-        &mut diags,
-    );
-    let end = end_rules::compile_end_rules(spec, &geometry, &mut kinds, &mut diags);
+        base_conditions,
+        groups,
+    } = pieces::compile_kinds(spec, &geometry, &regions, &mut diags);
+    promotion::compile_promotions(spec, &geometry, &regions, &mut kinds, &mut diags);
+    let all_moves = tables::KindMoves {
+        base_moves: &base_moves,
+        base_conditions: &base_conditions,
+        groups: &groups,
+        extras: &extras,
+    };
+    let moves = tables::build_move_tables(spec, &geometry, &mut kinds, &all_moves, &mut diags);
+    let end = end_rules::compile_end_rules(spec, &geometry, &regions, &mut kinds, &mut diags);
     let captures_en_passant: Vec<bool> = base_moves
         .iter()
         .map(|moves| {
             moves
                 .iter()
+                .flatten()
                 .any(|m| m.legs.last().is_some_and(|l| l.modality.en_passant))
         })
         .collect();
     let attacks = attack_tables::build_attack_tables(&geometry, &kinds, &moves);
     let summary = summary::summarise(&geometry, &kinds, &moves, &captures_en_passant);
     let cells = geometry.cell_count();
-    let rules = Rules {
+    let counts_checks = end.n_check.is_some() || kinds.iter().any(|k| k.initial_until_checked);
+    let mut rules = Rules {
         name: spec
             .meta
             .name
@@ -91,7 +97,12 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
             .as_ref()
             .map(|f| f.value.clone())
             .unwrap_or_default(),
+        decides_by_board: end.has_board_decisions(),
+        filters_moves: end.filters_moves(),
         end,
+        regions: regions.into_list(),
+        setup_counts: Vec::new(),
+        counts_checks,
         zobrist: hashing::zobrist_keys(kinds.len() * 2, cells),
         width: Width::for_cells(cells),
         adjacency: board::adjacency(&geometry),
@@ -114,6 +125,14 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         if diags.is_empty() {
             crate::setup_check::check_setup(&rules, fen, &mut diags);
         }
+        if let Ok(pos) = crate::fen::parse_fen(&rules, &fen.value) {
+            rules.setup_counts = (0..rules.kinds.len() as KindId)
+                .map(|k| Color::BOTH.map(|c| pos.cells_of(Piece::new(k, c)).count()))
+                .collect();
+        }
+    }
+    if rules.setup_counts.is_empty() {
+        rules.setup_counts = vec![[0, 0]; rules.kinds.len()];
     }
     if diags.is_empty() {
         Ok(rules)

@@ -133,6 +133,7 @@ pub(super) fn compile_move(
                 cells,
                 paths,
                 source,
+                restriction: 0,
             }));
         }
     }
@@ -219,15 +220,30 @@ fn leap_record(
                 })
                 .collect(),
             None if leg.lame && !geometry.is_hex() => {
-                // XBetza `nN`-style: blocked on the orthogonal step along the longer
-                // direction (the Xiangqi horse).
+                // XBetza `nN`-style: orthogonal steps along the longer direction, then
+                // diagonal ones, every cell before the target empty (the Xiangqi Horse
+                // `nN`: one orthogonal step; the Janggi Elephant `nZ`: one orthogonal,
+                // then one diagonal).
                 let (x, y) = v;
-                let step = if x.abs() > y.abs() {
-                    (x.signum(), 0)
+                let (long, short) = if x.abs() > y.abs() {
+                    ((x.signum(), 0), (0, y.signum()))
                 } else {
-                    (0, y.signum())
+                    ((0, y.signum()), (x.signum(), 0))
                 };
-                geometry.offset(from, step).map(|c| vec![(c, false)])
+                let orthogonal = x.abs().max(y.abs()) - x.abs().min(y.abs());
+                let diagonal = x.abs().min(y.abs()) - 1;
+                let mut at = (0, 0);
+                let mut path = Vec::new();
+                for i in 0..orthogonal + diagonal {
+                    at.0 += long.0;
+                    at.1 += long.1;
+                    if i >= orthogonal {
+                        at.0 += short.0;
+                        at.1 += short.1;
+                    }
+                    path.push(geometry.offset(from, at).map(|c| (c, false)));
+                }
+                path.into_iter().collect()
             }
             None => {
                 return Err((

@@ -4,13 +4,13 @@
 
 use crate::geometry::Geometry;
 use crate::rules::{flag, kind_flag, MoveTables, PieceKind, RecordShape};
-use crate::types::{CellSet, KindId, Piece};
+use crate::types::{CellSet, Color, KindId, Piece};
 
 /// What [`summarise`] derives.
 pub(super) struct KindSummary {
     pub kind_flags: Vec<u8>,
-    pub royal_kinds: Vec<KindId>,
-    pub castling_kinds: Vec<KindId>,
+    pub royal_kinds: [Vec<KindId>; 2],
+    pub castling_kinds: [Vec<KindId>; 2],
     pub hook_kinds: Vec<KindId>,
     pub en_passant_kinds: Vec<KindId>,
     pub keeps_unmoved_mark: Vec<CellSet>,
@@ -39,14 +39,17 @@ pub(super) fn summarise(
         .map(|(k, kind)| {
             let partner = kinds
                 .iter()
-                .any(|c| c.castles_with.contains(&(k as KindId)));
+                .any(|c| c.castles_with.iter().any(|p| p.contains(&(k as KindId))));
             let bit = |on: bool, bit: u8| if on { bit } else { 0 };
             bit(kind.hook.is_some(), kind_flag::HOOK)
                 | bit(!kind.adjacent_kinds.is_empty(), kind_flag::ADJACENT)
                 | bit(!kind.first_move_captures, kind_flag::FIRST_MOVE_RESTRICTED)
                 | bit(kind.initial_zone.is_some(), kind_flag::INITIAL_ZONE)
                 | bit(kind.castles || partner, kind_flag::CASTLING)
-                | bit(!kind.promotion.is_empty(), kind_flag::PROMOTES)
+                | bit(
+                    kind.promotion.iter().any(|p| !p.is_empty()),
+                    kind_flag::PROMOTES,
+                )
         })
         .collect();
     let all_cells: CellSet = geometry.cells().collect();
@@ -75,8 +78,8 @@ pub(super) fn summarise(
         .map(|index| {
             let piece = Piece::from_index(index);
             let mut cells = CellSet::EMPTY;
-            for promo in &kinds[piece.kind() as usize].promotion {
-                cells = cells.or(&promo.zone[piece.color().index()]);
+            for promo in kinds[piece.kind() as usize].promotions(piece.color()) {
+                cells = cells.or(&promo.zone);
                 if !promo.adjacent_to_enemy.is_empty() {
                     cells = all_cells;
                 }
@@ -86,8 +89,9 @@ pub(super) fn summarise(
         .collect();
     KindSummary {
         kind_flags,
-        royal_kinds: kinds_where(kinds, |k| k.royal),
-        castling_kinds: kinds_where(kinds, |k| !k.castles_with.is_empty()),
+        royal_kinds: Color::BOTH.map(|c| kinds_where(kinds, |k| k.is_royal(c))),
+        castling_kinds: Color::BOTH
+            .map(|c| kinds_where(kinds, |k| k.castles && !k.partners(c).is_empty())),
         hook_kinds: kinds_where(kinds, |k| k.hook.is_some()),
         en_passant_kinds: (0..kinds.len() as KindId)
             .filter(|&k| captures_en_passant[k as usize])

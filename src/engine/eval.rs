@@ -94,7 +94,7 @@ pub fn estimated_value(rules: &Rules, kind: KindId) -> f64 {
 /// A kind's material value in pawns: from the file, else estimated; 0 for royal kinds.
 pub fn kind_value(rules: &Rules, kind: KindId) -> f64 {
     let k = &rules.kinds[kind as usize];
-    if k.royal {
+    if k.royal_for_some_side() {
         return 0.0;
     }
     match k.value {
@@ -119,16 +119,13 @@ impl Evaluator {
         let mut pst = vec![0; kinds * 2 * n];
         for k in 0..kinds as KindId {
             let kind = &rules.kinds[k as usize];
-            let promotes_in_zone = kind
-                .promotion
-                .iter()
-                .any(|p| !p.zone[0].is_empty() || !p.zone[1].is_empty());
+            let promotes_in_zone = kind.promotion.iter().flatten().any(|p| !p.zone.is_empty());
             for color in Color::BOTH {
                 let piece = Piece::new(k, color);
                 let (avg, per_cell) = empty_board_mobility(rules, piece);
                 for cell in g.cells() {
                     let mut bonus = 0.0;
-                    if !kind.royal {
+                    if !kind.is_royal(color) {
                         bonus += (3.0 * (per_cell[cell.index()] as f64 - avg)).clamp(-40.0, 40.0);
                     }
                     if promotes_in_zone {
@@ -148,7 +145,11 @@ impl Evaluator {
             values,
             pst,
             cells: n,
-            extinction: rules.end.extinction.clone(),
+            extinction: rules
+                .end
+                .extinction_of(Color::White)
+                .and_then(|e| e.kinds.clone())
+                .unwrap_or_default(),
             noise,
         }
     }

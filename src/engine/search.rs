@@ -8,9 +8,9 @@ use super::eval::Evaluator;
 use super::tt::{Bound, Table};
 use super::{Engine, Limits, SearchResult, MATE, MATE_BOUND};
 use crate::movegen::{generate_legal, generate_pseudo, in_check, legal_moves, royal_attacked};
-use crate::outcome::{extinct, outcome, royal_in_zone, Outcome};
+use crate::outcome::{outcome, Outcome};
 use crate::position::Position;
-use crate::rules::{Rules, StalemateResult};
+use crate::rules::{Rules, StalemateResult, Verdict};
 use crate::types::{Color, Move, MoveKind, Piece};
 
 /// Depth searched when no limit at all is given.
@@ -226,40 +226,43 @@ impl Searcher<'_> {
         false
     }
 
-    /// Extinction and royal-zone results, in the order `outcome` judges them.
+    /// The result a variant rule has decided (extinction, goals, n-check, bare king), as
+    /// a score for the side to move.
     fn variant_result(&self, pos: &mut Position, ply: usize) -> Option<i32> {
-        let rules = self.rules;
-        let end = &rules.end;
-        if end.extinction.is_empty() && end.royal_zone.is_none() {
+        if !self.rules.end.has_board_decisions() {
             return None;
         }
-        let side = pos.side_to_move();
-        let mover = side.flip();
-        let extinct = |pos: &Position, c: Color| extinct(rules, pos, c);
-        let in_zone = |pos: &Position, c: Color| royal_in_zone(rules, pos, c);
-        let lost = -(MATE - ply as i32);
-        if extinct(pos, side) || in_zone(pos, mover) {
-            return Some(lost);
-        }
-        if extinct(pos, mover) || in_zone(pos, side) {
-            // A checkmate by the move just made counts first.
-            if end.checkmate && in_check(rules, pos) && legal_moves(rules, pos).is_empty() {
-                return Some(lost);
-            }
-            return Some(-lost);
-        }
-        None
+        let decided = crate::movegen::decision::decision(self.rules, pos)?;
+        Some(outcome_score(&decided, pos.side_to_move(), ply))
     }
 
-    fn no_moves_score(&self, checked: bool, ply: usize) -> i32 {
+    fn no_moves_score(&self, pos: &Position, checked: bool, ply: usize) -> i32 {
         let mate = MATE - ply as i32;
-        if checked && self.rules.end.checkmate {
-            return -mate;
+        let end = &self.rules.end;
+        if checked {
+            match end.checkmate {
+                Some(Verdict::Loss) => return -mate,
+                Some(Verdict::Win) => return mate,
+                Some(Verdict::Draw) => return 0,
+                None => {}
+            }
         }
-        match self.rules.end.stalemate {
+        match end.stalemate {
             StalemateResult::Draw => 0,
             StalemateResult::Win => mate,
             StalemateResult::Loss => -mate,
+            StalemateResult::FewerPieces => {
+                let side = pos.side_to_move();
+                let (own, other) = (
+                    pos.occupied(side).count(),
+                    pos.occupied(side.flip()).count(),
+                );
+                match own.cmp(&other) {
+                    std::cmp::Ordering::Less => mate,
+                    std::cmp::Ordering::Greater => -mate,
+                    std::cmp::Ordering::Equal => 0,
+                }
+            }
         }
     }
 
@@ -294,7 +297,7 @@ impl Searcher<'_> {
             MoveKind::EnPassant { victim } => {
                 Some(value_of(pos.piece_at(victim)).map_or(0, |x| x.1))
             }
-            MoveKind::Castle { .. } => None,
+            MoveKind::Castle { .. } | MoveKind::Pass => None,
             MoveKind::Sweep { first } => {
                 let mut enemy = false;
                 let mut gain = 0;
@@ -434,7 +437,7 @@ impl Searcher<'_> {
     ) -> i32 {
         let rules = self.rules;
         if moves.is_empty() {
-            return self.no_moves_score(checked, ply);
+            return self.no_moves_score(pos, checked, ply);
         }
         if ply > 0 {
             if let Some(limit) = rules.end.n_move_automatic_plies {

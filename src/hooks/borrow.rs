@@ -258,7 +258,9 @@ impl Hook for BorrowMoves {
         value_of: &dyn Fn(KindId) -> f64,
     ) -> f64 {
         let best = (0..rules.kinds().len() as KindId)
-            .filter(|&o| o != kind && !rules.kind(o).royal && !rules.kind(o).borrows_moves())
+            .filter(|&o| {
+                o != kind && !rules.kind(o).royal_for_some_side() && !rules.kind(o).borrows_moves()
+            })
             .map(value_of)
             .fold(0.0, f64::max);
         mobility_value.max(0.75 * best).max(1.0)
@@ -271,7 +273,7 @@ impl Hook for BorrowMoves {
                 .kinds()
                 .iter()
                 .filter(|o| !o.borrows_moves())
-                .map(|o| without_castling(&o.betza.concat()))
+                .map(|o| without_castling(&o.betza[0].concat()))
                 .collect::<Vec<_>>()
                 .concat(),
         )

@@ -162,7 +162,7 @@ impl ElephantCharge {
                     if let Some(p) = board.piece_at(c) {
                         if p.color() != side {
                             enemy = true;
-                        } else if rules.kind(p.kind()).royal {
+                        } else if rules.kind(p.kind()).is_royal(side) {
                             own_royal = true;
                         }
                     }

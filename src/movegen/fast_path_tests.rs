@@ -7,8 +7,8 @@
 //! - legality without making the move: the legal moves are exactly the pseudo-legal moves
 //!   that, made, leave no royal piece attacked (castling aside, which is always made).
 
-use super::attacks::royal_attacked;
 use super::{generate_legal, generate_legal_in, generate_pseudo};
+use crate::attacks::royal_attacked;
 use crate::position::Position;
 use crate::rules::{flag, Rules};
 use crate::targets::{

@@ -1,22 +1,23 @@
 //! The generic move interpreter: the pseudo-legal moves of a side from the compiled records
 //! ([`crate::targets`]) and its hooks, and legality (own royal pieces not attacked after the
-//! move; castling piece not in check and not passing or landing on an attacked cell).
+//! move, nor exploded; castling piece not in check and not passing or landing on an attacked
+//! cell); passes where the rules allow them.
 
-mod attacks;
 mod castling;
+pub mod decision;
 #[cfg(test)]
 mod fast_path_tests;
 mod legality;
 
-pub use attacks::{in_check, is_attacked, royal_attacked};
+pub use crate::attacks::{attackers_of, in_check, is_attacked, royal_attacked};
 
+use crate::attacks::royal_attacked_in;
 use crate::board::Board;
 use crate::position::Position;
 use crate::rules::{kind_flag, Rules};
 use crate::targets::generate_piece_records;
-use crate::types::{Bits, Move};
+use crate::types::{Bits, CellSet, Move, MoveKind, Piece};
 use crate::with_width;
-use attacks::royal_attacked_in;
 use castling::generate_castling;
 use legality::SafeMoves;
 
@@ -46,21 +47,63 @@ pub fn generate_legal(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
 }
 
 /// [`generate_legal`] with cell sets of width `B` (see [`crate::types::bits`]); callers that
-/// generate at every node pick the width once, as perft does.
+/// generate at every node pick the width once, as perft does. A position a variant rule has
+/// decided has no legal moves.
 #[inline(always)]
 pub(crate) fn generate_legal_in<B: Bits>(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
+    if rules.decides_by_board && decision::decision(rules, pos).is_some() {
+        return;
+    }
+    generate_legal_unjudged::<B>(rules, pos, out);
+}
+
+/// The legal moves whether or not a variant rule has decided the game (for the rules that
+/// look one move ahead to decide it).
+#[inline(always)]
+pub(crate) fn generate_legal_unjudged<B: Bits>(
+    rules: &Rules,
+    pos: &mut Position,
+    out: &mut Vec<Move>,
+) {
     let start = out.len();
     generate_pseudo_in::<B>(rules, pos, out);
     let side = pos.side_to_move();
-    let filter = SafeMoves::<B>::new(rules, pos, side);
+    let no_checks = !rules.end.giving_check;
+    // Moves that may give check are all made and tested when checks are forbidden.
+    let filter = if no_checks {
+        None
+    } else {
+        SafeMoves::<B>::new(rules, pos, side)
+    };
+    // With explosions a capture changes more than two cells: it is always made and tested.
+    let explodes = rules.end.explosion.is_some();
+    let royals_before = if explodes {
+        [
+            royal_count(rules, pos, side),
+            royal_count(rules, pos, side.flip()),
+        ]
+    } else {
+        [0, 0]
+    };
     let mut i = start;
     while i < out.len() {
         let mv = out[i];
-        let legal = if filter.as_ref().is_some_and(|f| f.is_safe(&mv)) {
+        let legal = if filter.as_ref().is_some_and(|f| f.is_safe(&mv))
+            && !(explodes && pos.is_occupied(mv.to))
+        {
             true
         } else {
             pos.make(rules, mv);
-            let legal = !royal_attacked_in::<B>(rules, pos, side);
+            let legal = if explodes {
+                // Own royal pieces may not explode; blowing up the enemy's wins at once,
+                // whatever attacks remain.
+                royal_count(rules, pos, side) == royals_before[0]
+                    && ((royals_before[1] > 0 && royal_count(rules, pos, side.flip()) == 0)
+                        || !royal_attacked_in::<B>(rules, pos, side))
+            } else {
+                let gives_check = no_checks && royal_attacked_in::<B>(rules, pos, side.flip());
+                !gives_check && !royal_attacked_in::<B>(rules, pos, side)
+            };
             pos.unmake(rules);
             legal
         };
@@ -71,6 +114,85 @@ pub(crate) fn generate_legal_in<B: Bits>(rules: &Rules, pos: &mut Position, out:
         }
     }
     generate_castling::<B>(rules, pos, out);
+    if rules.end.pass.is_some() && !royal_attacked_in::<B>(rules, pos, side) {
+        // A pass is named by the side's first royal piece.
+        let royal = rules
+            .royal_kinds(side)
+            .iter()
+            .find_map(|&k| pos.cells_of(Piece::new(k, side)).iter().next());
+        if let Some(cell) = royal {
+            out.push(Move::pass(cell));
+        }
+    }
+    if rules.filters_moves {
+        filter_by_rules(rules, pos, start, out);
+    }
+}
+
+/// The rules that restrict legal moves further: a royal piece in check that may only capture
+/// the checker, compulsory captures.
+fn filter_by_rules(rules: &Rules, pos: &Position, start: usize, out: &mut Vec<Move>) {
+    let side = pos.side_to_move();
+    if !rules.end.royal_may_flee_check {
+        let royal = |cell| {
+            let piece = pos.occupant(cell);
+            rules.kind(piece.kind()).is_royal(piece.color())
+        };
+        let mut checkers = None;
+        let mut i = start;
+        while i < out.len() {
+            let mv = out[i];
+            let keep = !royal(mv.from) || {
+                // In check, a royal piece may only capture the one piece checking it.
+                let found = *checkers.get_or_insert_with(|| {
+                    let mut all = CellSet::EMPTY;
+                    for &k in rules.royal_kinds(side) {
+                        for cell in pos.cells_of(Piece::new(k, side)).iter() {
+                            all = all.or(&attackers_of(rules, pos, cell, side.flip()));
+                        }
+                    }
+                    all
+                });
+                found.is_empty() || (found.count() == 1 && found.contains(mv.to))
+            };
+            if keep {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+    if rules.end.forced_capture && out[start..].iter().any(|mv| captures(rules, pos, mv)) {
+        let mut i = start;
+        while i < out.len() {
+            if captures(rules, pos, &out[i]) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+}
+
+/// How many royal pieces `side` has on the board.
+fn royal_count(rules: &Rules, board: &Board, side: crate::types::Color) -> u32 {
+    rules
+        .royal_kinds(side)
+        .iter()
+        .map(|&k| board.cells_of(Piece::new(k, side)).count())
+        .sum()
+}
+
+/// Whether a move of the side to move captures an enemy piece.
+pub fn captures(rules: &Rules, board: &Board, mv: &Move) -> bool {
+    let side = board.side_to_move();
+    let enemy = |cell| board.piece_at(cell).is_some_and(|p| p.color() != side);
+    match mv.kind {
+        MoveKind::EnPassant { .. } => true,
+        MoveKind::Sweep { first } => rules.geometry.line_after(mv.from, first, mv.to).any(enemy),
+        MoveKind::Castle { .. } | MoveKind::Pass => false,
+        MoveKind::Normal | MoveKind::DoubleStep { .. } => enemy(mv.to),
+    }
 }
 
 /// The legal moves of the side to move, as a new vector.

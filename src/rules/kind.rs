@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::hook::Hook;
-use crate::types::{CellSet, KindId};
+use crate::types::{CellSet, Color, KindId};
 
 /// Per-kind summary bits, so the hot path can skip lookups for plain kinds.
 pub mod kind_flag {
@@ -22,17 +22,19 @@ pub mod kind_flag {
     pub const PROMOTES: u8 = 32;
 }
 
-/// One promotion rule of a piece.
+/// One promotion rule of a piece of one side.
 #[derive(Debug, Clone)]
 pub struct Promotion {
-    /// Cells where a move ending there promotes, per colour (empty for adjacency rules).
-    pub zone: [CellSet; 2],
+    /// Cells where a move ending there promotes (empty for adjacency rules).
+    pub zone: CellSet,
     /// The move ends next to an enemy piece of one of these kinds.
     pub adjacent_to_enemy: Vec<KindId>,
     /// Kinds it may become (each a separate move).
     pub to: Vec<KindId>,
     /// It must promote (otherwise not promoting is also a move).
     pub forced: bool,
+    /// Only to a kind its side has fewer of on the board than in the setup.
+    pub only_lost: bool,
 }
 
 /// A piece kind.
@@ -44,16 +46,17 @@ pub struct PieceKind {
     pub name: String,
     /// Upper-case letter (White); Black uses the lower case.
     pub letter: char,
-    /// The Betza strings as written.
-    pub betza: Vec<String>,
-    /// Royal: may not be left attacked; checkmating it wins.
-    pub royal: bool,
+    /// The Betza strings as written, per side (White's first; the same unless the file
+    /// wrote them per side).
+    pub betza: [Vec<String>; 2],
+    /// Royal, per side: may not be left attacked; checkmating it wins.
+    pub royal: [bool; 2],
     /// Material value in pawns, if given.
     pub value: Option<f64>,
-    /// Promotion rules in priority order: the first whose trigger holds decides.
-    pub promotion: Vec<Promotion>,
-    /// Kinds this piece castles with.
-    pub castles_with: Vec<KindId>,
+    /// Promotion rules per side, in priority order: the first whose trigger holds decides.
+    pub promotion: [Vec<Promotion>; 2],
+    /// Kinds this piece castles with, per side.
+    pub castles_with: [Vec<KindId>; 2],
     /// Its moves reset the n-move counter.
     pub resets_n_move: bool,
     /// Its never-moved state matters (initial moves, castling) and is tracked.
@@ -74,9 +77,44 @@ pub struct PieceKind {
     pub adjacent_betza: Vec<String>,
     /// It has castling (`O`) moves.
     pub castles: bool,
+    /// Its initial moves end when its side is first put in check.
+    pub initial_until_checked: bool,
+    /// The region its `betza` moves never leave.
+    pub confined_to: Option<String>,
+    /// Its `extra_moves` groups.
+    pub extra_moves: Vec<super::ExtraMoves>,
+    /// Kinds it never captures.
+    pub cannot_capture: Vec<KindId>,
+    /// Kinds its hopping moves cannot hop over.
+    pub cannot_hop_over: Vec<KindId>,
+    /// A side may not promote to this kind while it has this many on the board.
+    pub max_count: Option<u32>,
 }
 
 impl PieceKind {
+    /// Whether pieces of this kind of `color` are royal.
+    #[inline(always)]
+    pub fn is_royal(&self, color: Color) -> bool {
+        self.royal[color.index()]
+    }
+
+    /// Whether pieces of this kind are royal for either side.
+    pub fn royal_for_some_side(&self) -> bool {
+        self.royal[0] || self.royal[1]
+    }
+
+    /// The promotion rules of the kind's pieces of `color`.
+    #[inline(always)]
+    pub fn promotions(&self, color: Color) -> &[Promotion] {
+        &self.promotion[color.index()]
+    }
+
+    /// The kinds the kind's pieces of `color` castle with.
+    #[inline(always)]
+    pub fn partners(&self, color: Color) -> &[KindId] {
+        &self.castles_with[color.index()]
+    }
+
     /// Whether the kind has a hook that borrows other kinds' moves (such a kind lends none).
     pub fn borrows_moves(&self) -> bool {
         self.hook.as_ref().is_some_and(|h| h.borrows_moves())

@@ -7,14 +7,20 @@ mod end;
 mod hook;
 mod kind;
 mod records;
+mod region;
+mod result;
 
-pub use end::{EndRules, StalemateResult};
+pub use end::{
+    BareKing, EndRules, Explosion, Extinction, Goal, PassEnd, PassRule, StalemateResult, Verdict,
+};
 pub use hook::{AttackLines, Hook};
 pub use kind::{kind_flag, PieceKind, Promotion};
 pub use records::{
     flag, AttackTables, CellMoves, ConditionCell, MoveRecord, MoveTables, PathCondition,
-    RecordShape, SlideRay,
+    RecordShape, Restriction, SlideRay,
 };
+pub use region::{ExtraMoves, Region};
+pub use result::{DrawReason, Outcome, WinReason};
 
 use crate::board::{Board, Zobrist};
 use crate::geometry::Geometry;
@@ -34,6 +40,10 @@ pub struct Rules {
     pub(crate) start_fen: String,
     /// Game-end rules.
     pub(crate) end: EndRules,
+    /// Named regions, in file order.
+    pub(crate) regions: Vec<Region>,
+    /// Per kind: how many pieces of it each side has in the setup (White's first).
+    pub(crate) setup_counts: Vec<[u32; 2]>,
 
     // ---- Derived: computed from the above by the compiler.
     /// Move records per piece and cell.
@@ -48,10 +58,10 @@ pub struct Rules {
     pub(crate) adjacency: Vec<CellSet>,
     /// Per kind: [`kind_flag`] bits.
     pub(crate) kind_flags: Vec<u8>,
-    /// Royal kinds.
-    pub(crate) royal_kinds: Vec<KindId>,
-    /// Kinds that castle (have partners).
-    pub(crate) castling_kinds: Vec<KindId>,
+    /// Royal kinds, per side.
+    pub(crate) royal_kinds: [Vec<KindId>; 2],
+    /// Kinds that castle (have partners), per side.
+    pub(crate) castling_kinds: [Vec<KindId>; 2],
     /// Kinds with a hook (their attacks are asked of the hook).
     pub(crate) hook_kinds: Vec<KindId>,
     /// Whether a kind has any en passant capture.
@@ -64,6 +74,13 @@ pub struct Rules {
     /// Per piece index: the cells where a move of that piece may end in a promotion (every
     /// cell when a rule is triggered by adjacency; none for kinds that never promote).
     pub(crate) promotion_cells: Vec<CellSet>,
+    /// Making a move must look whether it gave check (n-check, initial moves that end on
+    /// a check).
+    pub(crate) counts_checks: bool,
+    /// [`EndRules::has_board_decisions`], computed once for the hot path.
+    pub(crate) decides_by_board: bool,
+    /// [`EndRules::filters_moves`], computed once for the hot path.
+    pub(crate) filters_moves: bool,
 }
 
 impl Rules {
@@ -97,9 +114,21 @@ impl Rules {
         &self.end
     }
 
-    /// The royal kinds.
-    pub fn royal_kinds(&self) -> &[KindId] {
-        &self.royal_kinds
+    /// The named regions (`[regions]`), in file order.
+    pub fn regions(&self) -> &[Region] {
+        &self.regions
+    }
+
+    /// The royal kinds of one side.
+    #[inline(always)]
+    pub fn royal_kinds(&self, color: Color) -> &[KindId] {
+        &self.royal_kinds[color.index()]
+    }
+
+    /// The kinds that castle, for one side.
+    #[inline(always)]
+    pub fn castling_kinds(&self, color: Color) -> &[KindId] {
+        &self.castling_kinds[color.index()]
     }
 
     /// Number of cells.
@@ -196,6 +225,12 @@ impl Rules {
     #[inline(always)]
     pub fn path_cells(&self, path: &PathCondition) -> &[ConditionCell] {
         self.moves.path_cells(path)
+    }
+
+    /// What a record may capture and hop over.
+    #[inline(always)]
+    pub fn restriction(&self, record: &MoveRecord) -> &Restriction {
+        self.moves.restriction(record)
     }
 
     /// Cells a piece on `cell` could capture on, ignoring other pieces.

@@ -11,8 +11,11 @@ use std::ops::Range;
 use toml::de::{DeString, DeTable, DeValue};
 
 use super::spec::{
-    AdjacentSpec, BoardSpec, HookSpec, MetaSpec, NMoveSpec, ParamValue, PieceSpec, PromotionSpec,
-    RepetitionSpec, RulesSpec, SetupSpec, ShapeSpec, StalemateSpec, VariantSpec, ZoneSpec,
+    AdjacentSpec, BareKingSpec, BoardSpec, CheckmateSpec, ExplosionSpec, ExtinctionKinds,
+    ExtinctionSpec, ExtinctionWhen, ExtraMovesSpec, ForBlack, GoalSpec, HookSpec, MetaSpec,
+    NMoveSpec, ParamValue, PassEndSpec, PassSpec, PieceSpec, PromotionSpec, RegionSpec,
+    RepetitionSpec, ResultSpec, RulesSpec, SetupSpec, ShapeSpec, Sided, StalemateSpec, VariantSpec,
+    ZoneCells, ZoneSpec,
 };
 use crate::diagnostics::{did_you_mean, Diagnostic, Spanned};
 
@@ -22,11 +25,15 @@ type TValue<'i> = toml::Spanned<DeValue<'i>>;
 type TKey<'i> = toml::Spanned<DeString<'i>>;
 
 /// Top-level tables.
-const TOP_KEYS: &[&str] = &["variant", "board", "pieces", "setup", "rules"];
+const TOP_KEYS: &[&str] = &[
+    "extends", "variant", "board", "regions", "pieces", "setup", "rules",
+];
+/// Top-level tables (the keys of [`TOP_KEYS`] that hold tables).
+const TOP_TABLES: &[&str] = &["variant", "board", "regions", "pieces", "setup", "rules"];
 /// Keys of `[variant]`.
 const VARIANT_KEYS: &[&str] = &["name", "inventor", "source", "description"];
 /// Keys of `[board]`.
-const BOARD_KEYS: &[&str] = &["shape", "files", "ranks", "side"];
+const BOARD_KEYS: &[&str] = &["shape", "files", "ranks", "side", "holes"];
 /// Keys of `[pieces.<id>]`.
 const PIECE_KEYS: &[&str] = &[
     "letter",
@@ -40,11 +47,33 @@ const PIECE_KEYS: &[&str] = &[
     "first_move_captures",
     "hook",
     "when_adjacent_to",
+    "initial_until_checked",
+    "confined_to",
+    "extra_moves",
+    "cannot_capture",
+    "cannot_hop_over",
+    "max_count",
+    "remove",
 ];
 /// Keys of a piece's `promotion` table.
-const PROMOTION_KEYS: &[&str] = &["zone", "adjacent_to_enemy", "to", "forced"];
-/// Keys of a promotion `zone` table.
-const ZONE_KEYS: &[&str] = &["ranks", "cells", "min_height"];
+const PROMOTION_KEYS: &[&str] = &[
+    "zone",
+    "adjacent_to_enemy",
+    "to",
+    "forced",
+    "allow_royal",
+    "only_lost",
+];
+/// Keys of a group of `extra_moves`.
+const EXTRA_MOVES_KEYS: &[&str] = &["betza", "when_in", "confined_to", "captures"];
+/// Keys of a `zone` table.
+const ZONE_KEYS: &[&str] = &["ranks", "cells", "min_height", "for_black"];
+/// Keys of an `extinction` table.
+const EXTINCTION_KEYS: &[&str] = &["kinds", "when", "below", "result"];
+/// Keys of a `bare_king` table.
+const BARE_KING_KEYS: &[&str] = &["result", "bare_back"];
+/// Keys of a `goal` table.
+const GOAL_KEYS: &[&str] = &["kinds", "zone", "catch_up"];
 /// Keys of `when_adjacent_to`.
 const ADJACENT_KEYS: &[&str] = &["kinds", "betza"];
 /// Keys of `[setup]`.
@@ -57,17 +86,36 @@ const RULES_KEYS: &[&str] = &[
     "repetition",
     "resets_n_move",
     "extinction",
+    "bare_king",
     "royal_zone",
+    "goal",
+    "forced_capture",
+    "n_check",
+    "giving_check",
+    "royal_may_flee_check",
+    "pass",
+    "explosion",
+    "remove",
 ];
+/// Keys of a `pass` table.
+const PASS_KEYS: &[&str] = &["after_both", "black_bonus"];
+/// Valid `after_both` strings.
+const PASS_ENDS: &[&str] = &["draw", "points"];
+/// Keys of an `explosion` table.
+const EXPLOSION_KEYS: &[&str] = &["immune"];
 /// Keys of `n_move_rule` and `repetition`.
 const COUNT_KEYS: &[&str] = &["claim", "automatic"];
 
 /// Valid `shape` strings.
 const SHAPES: &[&str] = &["square", "hexagonal"];
 /// Valid `stalemate` strings.
-const STALEMATES: &[&str] = &["draw", "win", "loss"];
-/// Valid `zone` strings.
-const ZONES: &[&str] = &["last-rank"];
+const STALEMATES: &[&str] = &["draw", "win", "loss", "fewer-pieces"];
+/// Valid result strings.
+const RESULTS: &[&str] = &["loss", "win", "draw"];
+/// Valid `for_black` strings.
+const FOR_BLACK: &[&str] = &["mirror", "rotate", "same"];
+/// Valid `when` strings of `extinction`.
+const WHENS: &[&str] = &["all", "any"];
 
 /// Parse a variant file's text. Returns the spec (as complete as the text allows) and every
 /// structural problem found (malformed TOML, unknown keys, wrong types, missing keys).
@@ -87,6 +135,7 @@ pub fn load_spec(text: &str) -> (VariantSpec, Vec<Diagnostic>) {
     let mut loader = Loader {
         text,
         diags: Vec::new(),
+        partial: has_key(doc.get_ref(), "extends"),
     };
     loader.document(doc.get_ref(), &mut spec);
     let mut diags = loader.diags;
@@ -134,6 +183,14 @@ fn entries<'a, 'i>(table: &'a DeTable<'i>) -> Vec<(&'a TKey<'i>, &'a TValue<'i>)
     let mut entries: Vec<_> = table.iter().collect();
     entries.sort_by_key(|(key, _)| key.span().start);
     entries
+}
+
+/// The keys of a table, in file order.
+fn key_names(table: &DeTable<'_>) -> Vec<String> {
+    entries(table)
+        .into_iter()
+        .map(|(key, _)| key.get_ref().to_string())
+        .collect()
 }
 
 /// Whether a table has a key (whatever its value).
@@ -202,6 +259,8 @@ fn home_of(name: &str) -> Option<&'static str> {
 struct Loader<'t> {
     text: &'t str,
     diags: Vec<Diagnostic>,
+    /// The file `extends` another: required keys may come from the parent.
+    partial: bool,
 }
 
 impl Loader<'_> {
@@ -426,6 +485,7 @@ impl Loader<'_> {
     fn document(&mut self, doc: &DeTable<'_>, spec: &mut VariantSpec) {
         for (key, value) in entries(doc) {
             match key.get_ref().as_ref() {
+                "extends" => spec.extends = self.string(key, value),
                 "variant" => {
                     if let Some(t) = self.table(key, value) {
                         self.variant(t, value.span(), &mut spec.meta);
@@ -434,6 +494,11 @@ impl Loader<'_> {
                 "board" => {
                     if let Some(t) = self.table(key, value) {
                         self.board(t, value.span(), &mut spec.board);
+                    }
+                }
+                "regions" => {
+                    if let Some(t) = self.table(key, value) {
+                        self.regions(t, spec);
                     }
                 }
                 "pieces" => self.pieces(value, spec),
@@ -453,7 +518,10 @@ impl Loader<'_> {
                     } else if let Some(home) = home_of(name) {
                         format!("`{name}` belongs in {home}")
                     } else {
-                        format!("valid tables are {}", list_keys(TOP_KEYS))
+                        format!(
+                            "valid tables are {} (and the key `extends`)",
+                            list_keys(TOP_TABLES)
+                        )
                     };
                     let message = if value.get_ref().is_table() {
                         format!("unknown table `[{name}]`")
@@ -469,6 +537,10 @@ impl Loader<'_> {
             ("board", "files = 8` and `ranks = 8"),
             ("setup", "fen = \"...\""),
         ] {
+            // A file that extends another may leave out what the parent gives.
+            if self.partial {
+                break;
+            }
             if !has_key(doc, table) && !has_typo_of(doc, table, TOP_KEYS) {
                 self.error_hint(
                     format!("missing required table `[{table}]`"),
@@ -480,6 +552,7 @@ impl Loader<'_> {
     }
 
     fn variant(&mut self, t: &DeTable<'_>, span: Range<usize>, meta: &mut MetaSpec) {
+        meta.keys = key_names(t);
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
                 "name" => meta.name = self.string(key, value),
@@ -489,11 +562,14 @@ impl Loader<'_> {
                 _ => self.unknown_key(key, VARIANT_KEYS, "[variant]", true),
             }
         }
-        self.missing_key(t, "name", VARIANT_KEYS, "[variant]", span);
+        if !self.partial {
+            self.missing_key(t, "name", VARIANT_KEYS, "[variant]", span);
+        }
     }
 
     fn board(&mut self, t: &DeTable<'_>, span: Range<usize>, board: &mut BoardSpec) {
         board.span = span;
+        board.keys = key_names(t);
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
                 "shape" => {
@@ -509,6 +585,7 @@ impl Loader<'_> {
                 "files" => board.files = self.int(key, value),
                 "ranks" => board.ranks = self.int(key, value),
                 "side" => board.side = self.int(key, value),
+                "holes" => board.holes = self.string_list(key, value),
                 _ => self.unknown_key(key, BOARD_KEYS, "[board]", true),
             }
         }
@@ -559,37 +636,58 @@ impl Loader<'_> {
             id: Spanned::new(id.clone(), id_key.span()),
             letter: None,
             name: None,
-            betza: Vec::new(),
-            royal: None,
+            betza: Sided::default(),
+            royal: Sided::default(),
             value: None,
-            castles_with: Vec::new(),
-            promotion: Vec::new(),
+            castles_with: Sided::default(),
+            promotion: Sided::default(),
             initial_zone: None,
             first_move_captures: None,
             hook: None,
             when_adjacent_to: None,
+            initial_until_checked: None,
+            confined_to: None,
+            extra_moves: Vec::new(),
+            cannot_capture: Vec::new(),
+            cannot_hop_over: Vec::new(),
+            max_count: None,
+            remove: None,
             span: span.clone(),
+            keys: key_names(t),
         };
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
                 "letter" => piece.letter = self.string(key, value),
                 "name" => piece.name = self.string(key, value),
-                "betza" => piece.betza = self.betza(value),
-                "royal" => piece.royal = self.boolean(key, value),
+                "betza" => piece.betza = self.sided(key, value, |l, _, v| l.betza(v)),
+                "royal" => piece.royal = self.sided(key, value, Self::boolean),
                 "value" => piece.value = self.number(key, value),
-                "castles_with" => piece.castles_with = self.string_list(key, value),
-                "promotion" => piece.promotion = self.promotion(key, value, &id),
+                "castles_with" => piece.castles_with = self.sided(key, value, Self::string_list),
+                "promotion" => {
+                    piece.promotion = self.sided(key, value, |l, k, v| l.promotion(k, v, &id))
+                }
                 "initial_zone" => {
                     piece.initial_zone = self.zone(key, value, &format!("{context} initial_zone"))
                 }
                 "first_move_captures" => piece.first_move_captures = self.boolean(key, value),
                 "hook" => piece.hook = self.hook(key, value, &id),
                 "when_adjacent_to" => piece.when_adjacent_to = self.adjacent(key, value, &id),
+                "initial_until_checked" => piece.initial_until_checked = self.boolean(key, value),
+                "confined_to" => piece.confined_to = self.string(key, value),
+                "extra_moves" => piece.extra_moves = self.extra_moves(key, value, &id),
+                "cannot_capture" => piece.cannot_capture = self.string_list(key, value),
+                "cannot_hop_over" => piece.cannot_hop_over = self.string_list(key, value),
+                "max_count" => piece.max_count = self.int(key, value),
+                "remove" => piece.remove = self.boolean(key, value),
                 _ => self.unknown_key(key, PIECE_KEYS, &context, true),
             }
         }
-        for required in ["letter", "betza"] {
-            self.missing_key(t, required, PIECE_KEYS, &context, span.clone());
+        // In a file that extends another, a table may change some keys of a parent's
+        // piece; whether the merged piece is complete is checked after merging.
+        if !self.partial {
+            for required in ["letter", "betza"] {
+                self.missing_key(t, required, PIECE_KEYS, &context, span.clone());
+            }
         }
         piece
     }
@@ -632,6 +730,73 @@ impl Loader<'_> {
             self.missing_key(t, required, ADJACENT_KEYS, &context, value.span());
         }
         Some(spec)
+    }
+
+    /// `extra_moves = { ... }` or `[{ ... }, ...]`: groups of moves with conditions.
+    fn extra_moves(&mut self, key: &TKey<'_>, value: &TValue<'_>, id: &str) -> Vec<ExtraMovesSpec> {
+        let items: Vec<&TValue<'_>> = match value.get_ref() {
+            DeValue::Array(items) => items.iter().collect(),
+            _ => vec![value],
+        };
+        let context = format!("[pieces.{id}] extra_moves");
+        let mut groups = Vec::new();
+        for item in items {
+            let Some(t) = self.table(key, item) else {
+                continue;
+            };
+            let mut group = ExtraMovesSpec {
+                betza: Vec::new(),
+                when_in: None,
+                confined_to: None,
+                captures: Vec::new(),
+                span: item.span(),
+            };
+            for (key, value) in entries(t) {
+                match key.get_ref().as_ref() {
+                    "betza" => group.betza = self.betza(value),
+                    "when_in" => group.when_in = self.string(key, value),
+                    "confined_to" => group.confined_to = self.string(key, value),
+                    "captures" => group.captures = self.string_list(key, value),
+                    _ => self.unknown_key(key, EXTRA_MOVES_KEYS, &context, false),
+                }
+            }
+            self.missing_key(t, "betza", EXTRA_MOVES_KEYS, &context, item.span());
+            groups.push(group);
+        }
+        groups
+    }
+
+    /// `[regions]`: `name = <zone>` entries.
+    fn regions(&mut self, t: &DeTable<'_>, spec: &mut VariantSpec) {
+        for (key, value) in entries(t) {
+            let name = key.get_ref().to_string();
+            let context = format!("[regions] {name}");
+            if name == "last-rank" {
+                self.error_hint(
+                    "`last-rank` is a built-in zone and cannot name a region",
+                    key.span(),
+                    "choose another name",
+                );
+                continue;
+            }
+            if let DeValue::String(_) = value.get_ref() {
+                self.error_hint(
+                    format!("expected a table for region `{name}`, found a string"),
+                    value.span(),
+                    "write the region's cells: `palace = { cells = [\"d1-f3\"] }`",
+                );
+                continue;
+            }
+            if let Some(zone) = self.zone(key, value, &context) {
+                spec.regions.insert(
+                    name.clone(),
+                    RegionSpec {
+                        name: Spanned::new(name, key.span()),
+                        zone,
+                    },
+                );
+            }
+        }
     }
 
     /// `hook = { name = "...", <param> = <value>, ... }`; parameters are checked by the
@@ -711,6 +876,8 @@ impl Loader<'_> {
         let mut adjacent_to_enemy = Vec::new();
         let mut to = Vec::new();
         let mut forced = None;
+        let mut allow_royal = None;
+        let mut only_lost = None;
         let mut zone_invalid = false;
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
@@ -721,6 +888,8 @@ impl Loader<'_> {
                 "adjacent_to_enemy" => adjacent_to_enemy = self.string_list(key, value),
                 "to" => to = self.string_list(key, value),
                 "forced" => forced = self.boolean(key, value),
+                "allow_royal" => allow_royal = self.boolean(key, value),
+                "only_lost" => only_lost = self.boolean(key, value),
                 _ => self.unknown_key(key, PROMOTION_KEYS, &context, false),
             }
         }
@@ -748,11 +917,13 @@ impl Loader<'_> {
             adjacent_to_enemy,
             to,
             forced,
+            allow_royal,
+            only_lost,
             span: value.span(),
         })
     }
 
-    /// `zone = "last-rank"`, `{ ranks = [...] }` or `{ cells = [...] }`.
+    /// `zone = "last-rank"`, a region's name, `{ ranks = [...] }` or `{ cells = [...] }`.
     fn zone(
         &mut self,
         key: &TKey<'_>,
@@ -761,20 +932,33 @@ impl Loader<'_> {
     ) -> Option<Spanned<ZoneSpec>> {
         match value.get_ref() {
             DeValue::String(_) => {
-                self.choice(key, value, ZONES)?;
-                Some(Spanned::new(ZoneSpec::LastRank, value.span()))
+                let name = self.string(key, value)?;
+                let cells = if name.value == "last-rank" {
+                    ZoneCells::LastRank
+                } else {
+                    ZoneCells::Region(name)
+                };
+                Some(Spanned::new(ZoneSpec::mirrored(cells), value.span()))
             }
             DeValue::Table(t) => {
                 let context = context.to_string();
                 let mut zone = None;
+                let mut for_black = None;
                 for (key, value) in entries(t) {
                     let this = match key.get_ref().as_ref() {
-                        "ranks" => ZoneSpec::Ranks(self.int_list(key, value)),
-                        "cells" => ZoneSpec::Cells(self.string_list(key, value)),
+                        "ranks" => ZoneCells::Ranks(self.int_list(key, value)),
+                        "cells" => ZoneCells::Cells(self.string_list(key, value)),
                         "min_height" => match self.int(key, value) {
-                            Some(h) => ZoneSpec::MinHeight(h),
+                            Some(h) => ZoneCells::MinHeight(h),
                             None => continue,
                         },
+                        "for_black" => {
+                            for_black = self.choice(key, value, FOR_BLACK).map(|c| {
+                                let f = [ForBlack::Mirror, ForBlack::Rotate, ForBlack::Same];
+                                Spanned::new(f[c.value], c.span)
+                            });
+                            continue;
+                        }
                         _ => {
                             self.unknown_key(key, ZONE_KEYS, &context, false);
                             continue;
@@ -802,11 +986,11 @@ impl Loader<'_> {
                         "write `zone = { ranks = [8] }` or `zone = { cells = [\"a8\"] }`",
                     );
                 }
-                zone.map(|z| Spanned::new(z, value.span()))
+                zone.map(|cells| Spanned::new(ZoneSpec { cells, for_black }, value.span()))
             }
             _ => {
                 let message = format!(
-                    "expected \"last-rank\" or a table for `zone`, found {}",
+                    "expected \"last-rank\", a region's name or a table for `zone`, found {}",
                     a_type(value.get_ref())
                 );
                 self.error_hint(
@@ -820,26 +1004,31 @@ impl Loader<'_> {
     }
 
     fn setup(&mut self, t: &DeTable<'_>, span: Range<usize>, setup: &mut SetupSpec) {
+        setup.keys = key_names(t);
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
                 "fen" => setup.fen = self.string(key, value),
                 _ => self.unknown_key(key, SETUP_KEYS, "[setup]", true),
             }
         }
-        self.missing_key(t, "fen", SETUP_KEYS, "[setup]", span);
+        if !self.partial {
+            self.missing_key(t, "fen", SETUP_KEYS, "[setup]", span);
+        }
     }
 
     fn rules(&mut self, t: &DeTable<'_>, rules: &mut RulesSpec) {
+        rules.keys = key_names(t);
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
-                "checkmate" => rules.checkmate = self.boolean(key, value),
+                "checkmate" => rules.checkmate = self.checkmate(key, value),
                 "stalemate" => {
                     rules.stalemate = self.choice(key, value, STALEMATES).map(|c| {
-                        let s = match c.value {
-                            0 => StalemateSpec::Draw,
-                            1 => StalemateSpec::Win,
-                            _ => StalemateSpec::Loss,
-                        };
+                        let s = [
+                            StalemateSpec::Draw,
+                            StalemateSpec::Win,
+                            StalemateSpec::Loss,
+                            StalemateSpec::FewerPieces,
+                        ][c.value];
                         Spanned::new(s, c.span)
                     });
                 }
@@ -862,11 +1051,308 @@ impl Loader<'_> {
                             });
                 }
                 "resets_n_move" => rules.resets_n_move = self.string_list(key, value),
-                "extinction" => rules.extinction = self.string_list(key, value),
+                "extinction" => {
+                    rules.extinction = self.sided(key, value, Self::extinction);
+                }
+                "bare_king" => rules.bare_king = self.bare_king(key, value),
                 "royal_zone" => rules.royal_zone = self.zone(key, value, "[rules] royal_zone"),
+                "goal" => rules.goal = self.goals(key, value),
+                "forced_capture" => rules.forced_capture = self.boolean(key, value),
+                "n_check" => rules.n_check = self.int(key, value),
+                "giving_check" => rules.giving_check = self.boolean(key, value),
+                "royal_may_flee_check" => rules.royal_may_flee_check = self.boolean(key, value),
+                "pass" => rules.pass = self.pass(value),
+                "explosion" => rules.explosion = self.explosion(value),
+                "remove" => {
+                    rules.remove = self.string_list(key, value);
+                    for name in &rules.remove {
+                        if name.value == "remove" || !RULES_KEYS.contains(&name.value.as_str()) {
+                            let hint = match did_you_mean(&name.value, RULES_KEYS) {
+                                Some(close) => format!("did you mean \"{close}\"?"),
+                                None => format!("the rules are {}", list_keys(RULES_KEYS)),
+                            };
+                            self.error_hint(
+                                format!("`{}` is not a rule of [rules]", name.value),
+                                name.span.clone(),
+                                hint,
+                            );
+                        }
+                    }
+                }
                 _ => self.unknown_key(key, RULES_KEYS, "[rules]", true),
             }
         }
+    }
+
+    /// A value written once, or per side as `{ white = ..., black = ... }` (a table whose
+    /// keys are only `white` and `black`); `read` reads one value (it gets the outer key
+    /// for its messages).
+    fn sided<T: Clone + Default>(
+        &mut self,
+        key: &TKey<'_>,
+        value: &TValue<'_>,
+        mut read: impl FnMut(&mut Self, &TKey<'_>, &TValue<'_>) -> T,
+    ) -> Sided<T> {
+        if let DeValue::Table(t) = value.get_ref() {
+            let per_side = t.iter().next().is_some()
+                && t.iter()
+                    .all(|(k, _)| matches!(k.get_ref().as_ref(), "white" | "black"));
+            if per_side {
+                let mut out = Sided {
+                    split: true,
+                    ..Sided::default()
+                };
+                for (side, v) in entries(t) {
+                    let read_value = read(self, key, v);
+                    match side.get_ref().as_ref() {
+                        "white" => out.white = read_value,
+                        _ => out.black = read_value,
+                    }
+                }
+                return out;
+            }
+        }
+        Sided::both(read(self, key, value))
+    }
+
+    /// A result string: `"loss"`, `"win"` or `"draw"`.
+    fn result(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<Spanned<ResultSpec>> {
+        self.choice(key, value, RESULTS).map(|c| {
+            let r = [ResultSpec::Loss, ResultSpec::Win, ResultSpec::Draw][c.value];
+            Spanned::new(r, c.span)
+        })
+    }
+
+    /// `checkmate = true | false | "loss" | "win"`.
+    fn checkmate(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<Spanned<CheckmateSpec>> {
+        match value.get_ref() {
+            DeValue::Boolean(b) => Some(Spanned::new(
+                if *b {
+                    CheckmateSpec::Loss
+                } else {
+                    CheckmateSpec::Off
+                },
+                value.span(),
+            )),
+            DeValue::String(_) => {
+                let r = self.result(key, value)?;
+                match r.value {
+                    ResultSpec::Loss => Some(Spanned::new(CheckmateSpec::Loss, r.span)),
+                    ResultSpec::Win => Some(Spanned::new(CheckmateSpec::Win, r.span)),
+                    ResultSpec::Draw => {
+                        self.error_hint(
+                            "checkmate cannot be a draw",
+                            r.span,
+                            "write `checkmate = \"loss\"` (the mated side loses), `\"win\"`, or `false`",
+                        );
+                        None
+                    }
+                }
+            }
+            _ => {
+                self.wrong_type("true, false, \"loss\" or \"win\"", "for `checkmate`", value);
+                None
+            }
+        }
+    }
+
+    /// `extinction = ["kind", ...]` (lose when none of them is left) or a table.
+    fn extinction(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<ExtinctionSpec> {
+        match value.get_ref() {
+            DeValue::Array(_) => Some(ExtinctionSpec {
+                kinds: Spanned::new(
+                    ExtinctionKinds::Listed(self.string_list(key, value)),
+                    value.span(),
+                ),
+                when: None,
+                below: None,
+                result: None,
+                span: value.span(),
+            }),
+            DeValue::Table(t) => {
+                let context = "[rules] extinction";
+                let mut kinds = None;
+                let mut when = None;
+                let mut below = None;
+                let mut result = None;
+                for (k, v) in entries(t) {
+                    match k.get_ref().as_ref() {
+                        "kinds" => {
+                            kinds = match v.get_ref() {
+                                DeValue::String(text) if text.as_ref() == "all" => {
+                                    Some(Spanned::new(ExtinctionKinds::All, v.span()))
+                                }
+                                DeValue::String(_) => {
+                                    self.error_hint(
+                                        "`kinds` of `extinction` is a list of piece ids or \"all\"",
+                                        v.span(),
+                                        "write `kinds = [\"king\"]` or `kinds = \"all\"`",
+                                    );
+                                    None
+                                }
+                                _ => Some(Spanned::new(
+                                    ExtinctionKinds::Listed(self.string_list(k, v)),
+                                    v.span(),
+                                )),
+                            }
+                        }
+                        "when" => {
+                            when = self.choice(k, v, WHENS).map(|c| {
+                                let w = [ExtinctionWhen::All, ExtinctionWhen::Any][c.value];
+                                Spanned::new(w, c.span)
+                            })
+                        }
+                        "below" => below = self.int(k, v),
+                        "result" => result = self.result(k, v),
+                        _ => self.unknown_key(k, EXTINCTION_KEYS, context, false),
+                    }
+                }
+                self.missing_key(t, "kinds", EXTINCTION_KEYS, context, value.span());
+                Some(ExtinctionSpec {
+                    kinds: kinds?,
+                    when,
+                    below,
+                    result,
+                    span: value.span(),
+                })
+            }
+            _ => {
+                self.wrong_type(
+                    "an array of piece ids or a table",
+                    "for `extinction`",
+                    value,
+                );
+                None
+            }
+        }
+    }
+
+    /// `bare_king = "loss"` or `{ result = "loss", bare_back = true }`.
+    fn bare_king(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<BareKingSpec> {
+        match value.get_ref() {
+            DeValue::String(_) => Some(BareKingSpec {
+                result: self.result(key, value)?,
+                bare_back: None,
+                span: value.span(),
+            }),
+            DeValue::Table(t) => {
+                let context = "[rules] bare_king";
+                let mut result = None;
+                let mut bare_back = None;
+                for (k, v) in entries(t) {
+                    match k.get_ref().as_ref() {
+                        "result" => result = self.result(k, v),
+                        "bare_back" => bare_back = self.boolean(k, v),
+                        _ => self.unknown_key(k, BARE_KING_KEYS, context, false),
+                    }
+                }
+                self.missing_key(t, "result", BARE_KING_KEYS, context, value.span());
+                Some(BareKingSpec {
+                    result: result?,
+                    bare_back,
+                    span: value.span(),
+                })
+            }
+            _ => {
+                self.wrong_type("a result string or a table", "for `bare_king`", value);
+                None
+            }
+        }
+    }
+
+    /// `pass = true | false` or `{ after_both = "draw" | "points", black_bonus = n }`.
+    fn pass(&mut self, value: &TValue<'_>) -> Option<PassSpec> {
+        match value.get_ref() {
+            DeValue::Boolean(b) => b.then(|| PassSpec {
+                after_both: None,
+                black_bonus: None,
+                span: value.span(),
+            }),
+            DeValue::Table(t) => {
+                let mut spec = PassSpec {
+                    after_both: None,
+                    black_bonus: None,
+                    span: value.span(),
+                };
+                for (k, v) in entries(t) {
+                    match k.get_ref().as_ref() {
+                        "after_both" => {
+                            spec.after_both = self.choice(k, v, PASS_ENDS).map(|c| {
+                                let e = [PassEndSpec::Draw, PassEndSpec::Points][c.value];
+                                Spanned::new(e, c.span)
+                            })
+                        }
+                        "black_bonus" => spec.black_bonus = self.number(k, v),
+                        _ => self.unknown_key(k, PASS_KEYS, "[rules] pass", false),
+                    }
+                }
+                Some(spec)
+            }
+            _ => {
+                self.wrong_type("a boolean or a table", "for `pass`", value);
+                None
+            }
+        }
+    }
+
+    /// `explosion = true | false` or `{ immune = [...] }`.
+    fn explosion(&mut self, value: &TValue<'_>) -> Option<ExplosionSpec> {
+        match value.get_ref() {
+            DeValue::Boolean(b) => b.then(|| ExplosionSpec {
+                immune: Vec::new(),
+                span: value.span(),
+            }),
+            DeValue::Table(t) => {
+                let mut spec = ExplosionSpec {
+                    immune: Vec::new(),
+                    span: value.span(),
+                };
+                for (k, v) in entries(t) {
+                    match k.get_ref().as_ref() {
+                        "immune" => spec.immune = self.string_list(k, v),
+                        _ => self.unknown_key(k, EXPLOSION_KEYS, "[rules] explosion", false),
+                    }
+                }
+                Some(spec)
+            }
+            _ => {
+                self.wrong_type("a boolean or a table", "for `explosion`", value);
+                None
+            }
+        }
+    }
+
+    /// `goal = { ... }` or `goal = [{ ... }, ...]`.
+    fn goals(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Vec<GoalSpec> {
+        match value.get_ref() {
+            DeValue::Array(items) => items
+                .iter()
+                .filter_map(|item| self.goal(key, item))
+                .collect(),
+            _ => self.goal(key, value).into_iter().collect(),
+        }
+    }
+
+    /// One goal table.
+    fn goal(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<GoalSpec> {
+        let t = self.table(key, value)?;
+        let context = "[rules] goal";
+        let mut goal = GoalSpec {
+            kinds: Vec::new(),
+            zone: None,
+            catch_up: None,
+            span: value.span(),
+        };
+        for (k, v) in entries(t) {
+            match k.get_ref().as_ref() {
+                "kinds" => goal.kinds = self.string_list(k, v),
+                "zone" => goal.zone = self.zone(k, v, "[rules] goal zone"),
+                "catch_up" => goal.catch_up = self.boolean(k, v),
+                _ => self.unknown_key(k, GOAL_KEYS, context, false),
+            }
+        }
+        self.missing_key(t, "zone", GOAL_KEYS, context, value.span());
+        Some(goal)
     }
 
     /// `{ claim = int, automatic = int }` for `n_move_rule` and `repetition`.

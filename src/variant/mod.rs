@@ -1,5 +1,6 @@
 //! Variant files: the raw TOML schema with spans ([`spec`]) and its loader ([`load`]).
 
+pub mod inherit;
 pub mod load;
 pub mod spec;
 

@@ -3,15 +3,65 @@
 //! `Rules`, reporting semantic problems at these spans.
 
 use crate::diagnostics::Spanned;
+use crate::types::Color;
 use indexmap::IndexMap;
+
+/// A value that may differ by side: written once for both sides (`split` false), or as
+/// `{ white = ..., black = ... }` (a side left out gets the empty value).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Sided<T> {
+    /// White's value.
+    pub white: T,
+    /// Black's value.
+    pub black: T,
+    /// Written per side.
+    pub split: bool,
+}
+
+impl<T> Sided<T> {
+    /// The same value for both sides.
+    pub fn both(value: T) -> Sided<T>
+    where
+        T: Clone,
+    {
+        Sided {
+            white: value.clone(),
+            black: value,
+            split: false,
+        }
+    }
+
+    /// One side's value.
+    pub fn side(&self, color: Color) -> &T {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// Both values, White's first; only White's when they were written once.
+    pub fn written(&self) -> impl Iterator<Item = &T> {
+        std::iter::once(&self.white).chain(self.split.then_some(&self.black))
+    }
+
+    /// Both values, mutably.
+    pub fn both_mut(&mut self) -> [&mut T; 2] {
+        [&mut self.white, &mut self.black]
+    }
+}
 
 /// A whole variant file.
 #[derive(Debug, Clone, Default)]
 pub struct VariantSpec {
+    /// `extends = "chess.toml"`: the variant this file changes (a file next to it, or a
+    /// shipped variant's name); its own keys override the parent's.
+    pub extends: Option<Spanned<String>>,
     /// `[variant]`: metadata.
     pub meta: MetaSpec,
     /// `[board]`.
     pub board: BoardSpec,
+    /// `[regions]`: named zones (a palace, a side of the river), in file order.
+    pub regions: IndexMap<String, RegionSpec>,
     /// `[pieces.<id>]`, in file order, keyed by id.
     pub pieces: IndexMap<String, PieceSpec>,
     /// `[setup]`.
@@ -31,6 +81,8 @@ pub struct MetaSpec {
     pub source: Option<Spanned<String>>,
     /// `description`.
     pub description: Option<Spanned<String>>,
+    /// The keys the file wrote in this table (for inheritance: only they override).
+    pub keys: Vec<String>,
 }
 
 /// Board shape as written.
@@ -53,8 +105,12 @@ pub struct BoardSpec {
     pub ranks: Option<Spanned<i64>>,
     /// `side` (hexagonal boards: cells per edge).
     pub side: Option<Spanned<i64>>,
+    /// `holes = ["c4", "f4"]` (square boards): cells that are not part of the board.
+    pub holes: Vec<Spanned<String>>,
     /// Span of the `[board]` table header (or of the whole file when it is missing).
     pub span: std::ops::Range<usize>,
+    /// The keys the file wrote in this table.
+    pub keys: Vec<String>,
 }
 
 /// `[pieces.<id>]`.
@@ -66,18 +122,19 @@ pub struct PieceSpec {
     pub letter: Option<Spanned<String>>,
     /// `name`: display name (defaults to the id).
     pub name: Option<Spanned<String>>,
-    /// `betza`: one string or a list of strings (their union). Spans point at the string
-    /// contents (after the opening quote) so Betza columns map into the file.
-    pub betza: Vec<Spanned<String>>,
-    /// `royal`: checkmating it wins; it may not be left attacked.
-    pub royal: Option<Spanned<bool>>,
+    /// `betza`: one string or a list of strings (their union), per side if written so.
+    /// Spans point at the string contents (after the opening quote) so Betza columns map
+    /// into the file.
+    pub betza: Sided<Vec<Spanned<String>>>,
+    /// `royal`: checkmating it wins; it may not be left attacked (per side if written so).
+    pub royal: Sided<Option<Spanned<bool>>>,
     /// `value`: material value in pawns, for the engine.
     pub value: Option<Spanned<f64>>,
-    /// `castles_with`: ids of the partner pieces for its `O` moves.
-    pub castles_with: Vec<Spanned<String>>,
+    /// `castles_with`: ids of the partner pieces for its `O` moves (per side if written so).
+    pub castles_with: Sided<Vec<Spanned<String>>>,
     /// `promotion`: how this piece promotes — one rule, or a list of rules tried in order
-    /// (the first whose trigger holds decides).
-    pub promotion: Vec<PromotionSpec>,
+    /// (the first whose trigger holds decides); per side if written so.
+    pub promotion: Sided<Vec<PromotionSpec>>,
     /// `initial_zone`: its initial (`i`) moves are allowed from these cells (its side's,
     /// mirrored for Black) instead of only while it has never moved.
     pub initial_zone: Option<Spanned<ZoneSpec>>,
@@ -89,7 +146,52 @@ pub struct PieceSpec {
     /// `when_adjacent_to = { kinds = [...], betza = "..." }`: extra moves while the piece
     /// stands next to a friendly piece of one of these kinds.
     pub when_adjacent_to: Option<AdjacentSpec>,
+    /// `initial_until_checked = true`: its initial (`i`) moves also end when its side is
+    /// first put in check.
+    pub initial_until_checked: Option<Spanned<bool>>,
+    /// `confined_to = "palace"`: its `betza` moves never leave this region (its side's).
+    pub confined_to: Option<Spanned<String>>,
+    /// `extra_moves = [{ betza = "...", when_in = "...", confined_to = "...", captures =
+    /// [...] }]`: more moves, each group with its own conditions.
+    pub extra_moves: Vec<ExtraMovesSpec>,
+    /// `cannot_capture = ["cannon"]`: kinds this piece never captures.
+    pub cannot_capture: Vec<Spanned<String>>,
+    /// `cannot_hop_over = ["cannon"]`: kinds its hopping moves (`p`, `g`) cannot use as the
+    /// piece they hop over.
+    pub cannot_hop_over: Vec<Spanned<String>>,
+    /// `max_count = 1`: a side may not promote to this kind while it has this many on the
+    /// board.
+    pub max_count: Option<Spanned<i64>>,
+    /// `remove = true`: in a file that `extends` another, drop the parent's piece.
+    pub remove: Option<Spanned<bool>>,
     /// Span of the whole table.
+    pub span: std::ops::Range<usize>,
+    /// The keys the file wrote in this table.
+    pub keys: Vec<String>,
+}
+
+/// `[regions] name = <zone>`: a named set of cells, written like any zone (from White's
+/// side, carried to Black's by `for_black`).
+#[derive(Debug, Clone)]
+pub struct RegionSpec {
+    /// The region's name, with the key's span.
+    pub name: Spanned<String>,
+    /// Its cells.
+    pub zone: Spanned<ZoneSpec>,
+}
+
+/// One group of `extra_moves`: Betza moves and the conditions they are made under.
+#[derive(Debug, Clone)]
+pub struct ExtraMovesSpec {
+    /// `betza`: a string or a list of strings.
+    pub betza: Vec<Spanned<String>>,
+    /// `when_in = "region"`: only while the piece stands in this region (its side's).
+    pub when_in: Option<Spanned<String>>,
+    /// `confined_to = "region"`: these moves never leave this region (its side's).
+    pub confined_to: Option<Spanned<String>>,
+    /// `captures = ["king"]`: these moves capture only these kinds.
+    pub captures: Vec<Spanned<String>>,
+    /// Span of the inline table.
     pub span: std::ops::Range<usize>,
 }
 
@@ -105,19 +207,60 @@ pub struct PromotionSpec {
     pub to: Vec<Spanned<String>>,
     /// `forced` (default true): the piece must promote when the trigger holds.
     pub forced: Option<Spanned<bool>>,
+    /// `allow_royal = true`: `to` may name a royal kind.
+    pub allow_royal: Option<Spanned<bool>>,
+    /// `only_lost = true`: only to a kind the side has fewer of on the board than in the
+    /// setup (Grand Chess).
+    pub only_lost: Option<Spanned<bool>>,
     /// Span of the whole inline table.
     pub span: std::ops::Range<usize>,
 }
 
-/// A set of cells, described from White's side; Black's is the mirror image.
+/// A set of cells, described from White's side, and how Black's is made from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ZoneSpec {
+pub struct ZoneSpec {
+    /// White's cells.
+    pub cells: ZoneCells,
+    /// `for_black`: Black's cells are White's mirrored top to bottom (default), turned
+    /// round by 180°, or the same cells.
+    pub for_black: Option<Spanned<ForBlack>>,
+}
+
+impl ZoneSpec {
+    /// White's cells, Black's mirrored.
+    pub fn mirrored(cells: ZoneCells) -> ZoneSpec {
+        ZoneSpec {
+            cells,
+            for_black: None,
+        }
+    }
+}
+
+/// How a zone described from White's side is carried to Black's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ForBlack {
+    /// `"mirror"`: mirrored top to bottom (the same files, the ranks counted from Black's
+    /// side) — the default.
+    Mirror,
+    /// `"rotate"`: the board turned round by 180° (as Betza directions are).
+    Rotate,
+    /// `"same"`: the very same cells.
+    Same,
+}
+
+/// White's cells of a zone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ZoneCells {
     /// `"last-rank"`: the far rank (the far edge on hex).
     LastRank,
     /// `{ ranks = [8, 9] }`: these ranks, counted from the side's own first rank.
     Ranks(Vec<Spanned<i64>>),
-    /// `{ cells = ["a8", "b8"] }`: these cells for White, mirrored for Black.
+    /// `{ cells = ["a8", "b8", "d1-f3"] }`: these cells for White (`d1-f3`: every cell
+    /// between the two corners' files and ranks).
     Cells(Vec<Spanned<String>>),
+    /// `"palace"`: the cells of a region of `[regions]` (White's, and Black's as the region
+    /// carries them).
+    Region(Spanned<String>),
     /// `{ min_height = 2 }`: cells at least this high from the board's middle, in half-cell
     /// units (on hex `2r + q` as the hex spec defines it; on squares twice the rank distance
     /// from the middle), for White; mirrored for Black.
@@ -164,6 +307,8 @@ pub struct HookSpec {
 pub struct SetupSpec {
     /// `fen`: the start position. Span covers the string contents.
     pub fen: Option<Spanned<String>>,
+    /// The keys the file wrote in this table.
+    pub keys: Vec<String>,
 }
 
 /// How a game ends when the side to move has no legal move and is not in check.
@@ -175,6 +320,125 @@ pub enum StalemateSpec {
     Win,
     /// `"loss"`: the stalemated side loses.
     Loss,
+    /// `"fewer-pieces"`: the side with fewer pieces wins; equal numbers draw.
+    FewerPieces,
+}
+
+/// The result a rule gives the side it is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultSpec {
+    /// `"loss"`.
+    Loss,
+    /// `"win"`.
+    Win,
+    /// `"draw"`.
+    Draw,
+}
+
+/// `checkmate`: `true`/`"loss"` (the mated side loses), `"win"` (it wins), `false` (no
+/// checkmate rule).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckmateSpec {
+    /// No checkmate rule.
+    Off,
+    /// The mated side loses.
+    Loss,
+    /// The mated side wins.
+    Win,
+}
+
+/// Which kinds an extinction rule counts.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExtinctionKinds {
+    /// `"all"`: every piece of the side, counted together.
+    All,
+    /// These kinds.
+    Listed(Vec<Spanned<String>>),
+}
+
+/// When an extinction rule fires for a side: `when = "all"` (every listed kind is below
+/// the count, the default) or `"any"` (one listed kind is).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExtinctionWhen {
+    /// Every listed kind.
+    All,
+    /// Any listed kind.
+    Any,
+}
+
+/// `extinction = ["queen"]` or `{ kinds = [...] | "all", when = "all" | "any", below = n,
+/// result = "loss" | "win" }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExtinctionSpec {
+    /// The kinds counted.
+    pub kinds: Spanned<ExtinctionKinds>,
+    /// `when`.
+    pub when: Option<Spanned<ExtinctionWhen>>,
+    /// `below` (default 1): the count under which a kind is extinct.
+    pub below: Option<Spanned<i64>>,
+    /// `result` (default loss) for the extinct side.
+    pub result: Option<Spanned<ResultSpec>>,
+    /// Span of the value.
+    pub span: std::ops::Range<usize>,
+}
+
+/// `bare_king = "loss"` or `{ result = "loss", bare_back = true }`: a side left with royal
+/// pieces only.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BareKingSpec {
+    /// The bared side's result.
+    pub result: Spanned<ResultSpec>,
+    /// `bare_back = true`: the bared side gets one more move; baring the other side back
+    /// with it draws.
+    pub bare_back: Option<Spanned<bool>>,
+    /// Span of the value.
+    pub span: std::ops::Range<usize>,
+}
+
+/// `goal = { kinds = [...], zone = ..., catch_up = true }`: a piece of these kinds ending a
+/// move in its side's zone wins.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GoalSpec {
+    /// The kinds (default: the royal kinds).
+    pub kinds: Vec<Spanned<String>>,
+    /// The zone.
+    pub zone: Option<Spanned<ZoneSpec>>,
+    /// `catch_up = true`: when White reaches its goal first, Black gets one more move, and
+    /// reaching its own goal with it draws (Racing Kings).
+    pub catch_up: Option<Spanned<bool>>,
+    /// Span of the table.
+    pub span: std::ops::Range<usize>,
+}
+
+/// How two passes in a row end the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PassEndSpec {
+    /// `"draw"`.
+    Draw,
+    /// `"points"`: the side with more points (piece values, plus `black_bonus` for Black)
+    /// wins.
+    Points,
+}
+
+/// `pass = true` or `pass = { after_both = "draw", black_bonus = 1.5 }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PassSpec {
+    /// `after_both`: two passes in a row end the game so (default: the game goes on).
+    pub after_both: Option<Spanned<PassEndSpec>>,
+    /// `black_bonus`: points Black adds to its pieces' values when points decide.
+    pub black_bonus: Option<Spanned<f64>>,
+    /// Span of the value.
+    pub span: std::ops::Range<usize>,
+}
+
+/// `explosion = true` or `explosion = { immune = ["pawn"] }`: a capture removes the
+/// capturing piece and every piece next to the target except the immune kinds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExplosionSpec {
+    /// `immune`: kinds that a neighbouring explosion does not remove.
+    pub immune: Vec<Spanned<String>>,
+    /// Span of the value.
+    pub span: std::ops::Range<usize>,
 }
 
 /// `n_move_rule = { claim = 50, automatic = 75 }` — counted in moves of each side.
@@ -203,7 +467,7 @@ pub struct RepetitionSpec {
 #[derive(Debug, Clone, Default)]
 pub struct RulesSpec {
     /// `checkmate = true` (default): checkmating a royal piece wins.
-    pub checkmate: Option<Spanned<bool>>,
+    pub checkmate: Option<Spanned<CheckmateSpec>>,
     /// `stalemate`.
     pub stalemate: Option<Spanned<StalemateSpec>>,
     /// `n_move_rule`.
@@ -213,9 +477,33 @@ pub struct RulesSpec {
     /// `pawn_like`: ids of pieces whose moves reset the n-move counter (default: every
     /// piece with an en passant or initial-only move).
     pub resets_n_move: Vec<Spanned<String>>,
-    /// `extinction = ["hero"]`: a side left with no piece of these kinds loses.
-    pub extinction: Vec<Spanned<String>>,
+    /// `extinction`: a side left without pieces of some kinds loses (or wins); per side if
+    /// written so.
+    pub extinction: Sided<Option<ExtinctionSpec>>,
+    /// `bare_king`.
+    pub bare_king: Option<BareKingSpec>,
     /// `royal_zone = { cells = [...] }`: a royal piece ending a move there wins (cells for
-    /// White; mirrored for Black).
+    /// White; mirrored for Black). The same as a `goal` of the royal kinds.
     pub royal_zone: Option<Spanned<ZoneSpec>>,
+    /// `goal`: one goal table or an array of them.
+    pub goal: Vec<GoalSpec>,
+    /// `forced_capture = true`: when a capture is legal, only captures are.
+    pub forced_capture: Option<Spanned<bool>>,
+    /// `n_check = 3`: the side that gives the n-th check wins.
+    pub n_check: Option<Spanned<i64>>,
+    /// `giving_check = false`: no move may give check.
+    pub giving_check: Option<Spanned<bool>>,
+    /// `royal_may_flee_check = false`: in check, a royal piece may only capture the piece
+    /// giving check.
+    pub royal_may_flee_check: Option<Spanned<bool>>,
+    /// `pass = true` or `{ after_both = "draw" | "points", black_bonus = 1.5 }`: a side not
+    /// in check may pass; two passes in a row may end the game.
+    pub pass: Option<PassSpec>,
+    /// `explosion = { immune = ["pawn"] }`: every capture explodes (Atomic).
+    pub explosion: Option<ExplosionSpec>,
+    /// `remove = ["extinction", ...]`: in a file that `extends` another, drop these rules of
+    /// the parent.
+    pub remove: Vec<Spanned<String>>,
+    /// The keys the file wrote in this table.
+    pub keys: Vec<String>,
 }

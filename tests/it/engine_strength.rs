@@ -224,7 +224,7 @@ fn finds_royal_zone_win_in_heroes_hexagonal() {
         &rules,
         &[("K", "f9"), ("H", "a1"), ("k", "a3"), ("h", "l1")],
     );
-    assert_white_wins_at_once(&rules, &mut pos, WinReason::RoyalZone);
+    assert_white_wins_at_once(&rules, &mut pos, WinReason::Goal);
 }
 
 #[test]

@@ -73,8 +73,8 @@ fn placement(rules: &Rules, pieces: &[(&str, char)]) -> String {
     for row in g.rows() {
         let mut s = String::new();
         let mut empty = 0;
-        for &cell in row {
-            match pieces.iter().find(|(n, _)| *n == g.name(cell)) {
+        for cell in row.iter().flatten() {
+            match pieces.iter().find(|(n, _)| *n == g.name(*cell)) {
                 Some((_, letter)) => {
                     if empty > 0 {
                         s.push_str(&empty.to_string());
@@ -153,7 +153,7 @@ fn first_error(failure: &LoadError) -> (usize, usize, String) {
     let d = failure.diagnostics.first().expect("a diagnostic");
     let source = SourceFile {
         name: "t".into(),
-        text: failure.file.text.clone(),
+        text: failure.sources.main().text.clone(),
     };
     let (line, col) = source.line_col(d.span.start);
     (line, col, d.message.clone())
@@ -989,8 +989,9 @@ fn promotion_on_each_far_edge_cell() {
         (&black_edge, "b", 'p', ['q', 'r', 'b', 'n']),
     ] {
         // The edge the rules compute is exactly the spec's.
-        let zone = &rules.kinds()[rules.kind_by_letter('P').unwrap() as usize].promotion[0].zone
-            [if side == "w" { 0 } else { 1 }];
+        let zone = &rules.kinds()[rules.kind_by_letter('P').unwrap() as usize].promotion
+            [if side == "w" { 0 } else { 1 }][0]
+            .zone;
         let mut zone_names: Vec<&str> = zone.iter().map(|c| rules.geometry().name(c)).collect();
         zone_names.sort();
         let mut want: Vec<&str> = edge.iter().map(|(_, to)| *to).collect();

@@ -3,7 +3,7 @@
 
 use crate::common::{boundaries, dump, expect_diag};
 use fairyrules::diagnostics::{Diagnostic, SourceFile};
-use fairyrules::variant::{load_spec, ShapeSpec, StalemateSpec, ZoneSpec};
+use fairyrules::variant::{load_spec, CheckmateSpec, ShapeSpec, StalemateSpec, ZoneCells};
 use proptest::prelude::*;
 
 const GOOD: &str = r#"# A FIDE-like variant.
@@ -107,27 +107,32 @@ fn good_file_loads_without_diagnostics() {
     let king = &spec.pieces["king"];
     assert_eq!(&GOOD[king.id.span.clone()], "king");
     assert_eq!(&GOOD[king.span.clone()], "[pieces.king]");
-    assert!(king.royal.as_ref().unwrap().value);
+    assert!(king.royal.white.as_ref().unwrap().value);
+    assert!(!king.royal.split);
     assert_eq!(king.value.as_ref().unwrap().value, 0.0);
-    let betza: Vec<&str> = king.betza.iter().map(|b| b.value.as_str()).collect();
+    let betza: Vec<&str> = king.betza.white.iter().map(|b| b.value.as_str()).collect();
     assert_eq!(betza, ["K", "O2"]);
-    assert_eq!(king.castles_with[0].value, "rook");
+    assert_eq!(king.betza.black, king.betza.white);
+    assert_eq!(king.castles_with.white[0].value, "rook");
 
     assert_eq!(spec.pieces["queen"].value.as_ref().unwrap().value, 9.5);
     assert_eq!(spec.pieces["rook"].name.as_ref().unwrap().value, "Rook");
     assert_eq!(spec.pieces["knight"].name, None);
 
     let pawn = &spec.pieces["pawn"];
-    assert_eq!(pawn.promotion.len(), 1);
-    let promotion = &pawn.promotion[0];
-    assert_eq!(promotion.zone.as_ref().unwrap().value, ZoneSpec::LastRank);
+    assert_eq!(pawn.promotion.white.len(), 1);
+    let promotion = &pawn.promotion.white[0];
+    assert_eq!(
+        promotion.zone.as_ref().unwrap().value.cells,
+        ZoneCells::LastRank
+    );
     let to: Vec<&str> = promotion.to.iter().map(|t| t.value.as_str()).collect();
     assert_eq!(to, ["queen", "rook", "knight"]);
     assert!(promotion.forced.as_ref().unwrap().value);
     assert!(GOOD[promotion.span.clone()].starts_with("{ zone"));
 
     let rules = &spec.rules;
-    assert!(rules.checkmate.as_ref().unwrap().value);
+    assert_eq!(rules.checkmate.as_ref().unwrap().value, CheckmateSpec::Loss);
     assert_eq!(rules.stalemate.as_ref().unwrap().value, StalemateSpec::Draw);
     let n = rules.n_move_rule.as_ref().unwrap();
     assert_eq!(n.claim.as_ref().unwrap().value, 50);
@@ -152,9 +157,9 @@ fn string_spans_cover_exactly_the_contents() {
     ];
     for piece in spec.pieces.values() {
         strings.push(piece.letter.clone().unwrap());
-        strings.extend(piece.betza.iter().cloned());
-        strings.extend(piece.castles_with.iter().cloned());
-        for p in &piece.promotion {
+        strings.extend(piece.betza.white.iter().cloned());
+        strings.extend(piece.castles_with.white.iter().cloned());
+        for p in &piece.promotion.white {
             strings.extend(p.to.iter().cloned());
         }
     }
@@ -164,7 +169,7 @@ fn string_spans_cover_exactly_the_contents() {
         assert_eq!(&GOOD[s.span.clone()], s.value, "span {:?}", s.span);
     }
     // A Betza column maps into the file by adding it to the span start.
-    let pawn_betza = &spec.pieces["pawn"].betza[2];
+    let pawn_betza = &spec.pieces["pawn"].betza.white[2];
     assert_eq!(pawn_betza.value, "ifmnD");
     assert_eq!(
         &GOOD[pawn_betza.span.start + 4..pawn_betza.span.start + 5],
@@ -214,19 +219,20 @@ n_move_rule.claim = 40
     assert_eq!(spec.board.side.unwrap().value, 6);
     let ids: Vec<&str> = spec.pieces.keys().map(String::as_str).collect();
     assert_eq!(ids, ["king", "pawn", "guard"]);
-    assert!(spec.pieces["king"].royal.as_ref().unwrap().value);
-    match &spec.pieces["pawn"].promotion[0]
+    assert!(spec.pieces["king"].royal.white.as_ref().unwrap().value);
+    match &spec.pieces["pawn"].promotion.white[0]
         .zone
         .as_ref()
         .unwrap()
         .value
+        .cells
     {
-        ZoneSpec::Ranks(r) => assert_eq!(r.iter().map(|x| x.value).collect::<Vec<_>>(), [10, 11]),
+        ZoneCells::Ranks(r) => assert_eq!(r.iter().map(|x| x.value).collect::<Vec<_>>(), [10, 11]),
         other => panic!("{other:?}"),
     }
-    let guard = &spec.pieces["guard"].promotion[0];
-    match &guard.zone.as_ref().unwrap().value {
-        ZoneSpec::Cells(c) => {
+    let guard = &spec.pieces["guard"].promotion.white[0];
+    match &guard.zone.as_ref().unwrap().value.cells {
+        ZoneCells::Cells(c) => {
             let cells: Vec<&str> = c.iter().map(|x| x.value.as_str()).collect();
             assert_eq!(cells, ["a8", "b8"]);
             assert_eq!(&text[c[1].span.clone()], "b8");
@@ -265,7 +271,7 @@ fn unknown_top_level_table() {
     expect_one(
         "unknown_top_level_table",
         "unknown table `[engine]`",
-        Some("valid tables are `variant`, `board`, `pieces`, `setup` or `rules`"),
+        Some("valid tables are `variant`, `board`, `regions`, `pieces`, `setup` or `rules`"),
         (8, 2),
     );
 }
@@ -317,16 +323,6 @@ fn bad_stalemate() {
         "invalid value \"lose\" for `stalemate`",
         Some("did you mean \"loss\"?"),
         (17, 14),
-    );
-}
-
-#[test]
-fn bad_zone() {
-    expect_one(
-        "bad_zone",
-        "invalid value \"last-row\" for `zone`",
-        Some("must be \"last-rank\""),
-        (19, 23),
     );
 }
 
@@ -505,7 +501,7 @@ fn rendered_bad_stalemate() {
    |
 17 | stalemate = "lose"
    |              ^^^^
-   = hint: `stalemate` must be "draw", "win" or "loss"; did you mean "loss"?
+   = hint: `stalemate` must be "draw", "win", "loss" or "fewer-pieces"; did you mean "loss"?
 "#;
     assert_eq!(source.render(&diags[0]), expected);
 }

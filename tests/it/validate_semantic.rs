@@ -27,7 +27,7 @@ fn load_bad(name: &str) -> (SourceFile, Vec<Diagnostic>) {
         Ok(_) => panic!("{file} compiled without errors"),
         Err(f) => f,
     };
-    (failure.file, failure.diagnostics)
+    (failure.sources.main().clone(), failure.diagnostics)
 }
 
 /// Compile `tests/data/semantic/<name>.toml` and check that it gives exactly `count`
@@ -222,11 +222,22 @@ fn promotion_to_undefined_piece() {
 }
 
 #[test]
+fn zone_string_neither_last_rank_nor_a_region() {
+    let under = expect_one(
+        "bad_zone",
+        "invalid value \"last-row\" for `zone`",
+        Some("a zone string must be \"last-rank\" or a region's name"),
+        (20, 23),
+    );
+    assert_eq!(under, "last-row");
+}
+
+#[test]
 fn promotion_to_royal_piece() {
     let under = expect_one(
         "promotion_to_royal",
         "promotion to the royal piece `king`",
-        None,
+        Some("add `allow_royal = true` to the rule if the variant allows it"),
         (52, 79),
     );
     assert_eq!(under, "king");
@@ -373,7 +384,7 @@ fn check_result(text: &str) {
                     text.len(),
                     d.message
                 );
-                let _ = failure.file.render(d);
+                let _ = failure.sources.render(d);
             }
         }
     }

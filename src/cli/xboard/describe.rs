@@ -49,7 +49,7 @@ pub fn piece_to_char(rules: &Rules) -> Result<String, String> {
     let king = SLOTS.len() - 1;
     let mut rest = Vec::new();
     for (i, kind) in rules.kinds().iter().enumerate() {
-        if kind.royal && table[king] == b'.' {
+        if kind.royal_for_some_side() && table[king] == b'.' {
             table[king] = kind.letter as u8;
         } else {
             rest.push(i);
@@ -82,7 +82,7 @@ fn xboard_betza(rules: &Rules, kind: usize) -> String {
     k.hook
         .as_ref()
         .and_then(|h| h.protocol_betza(rules, kind as KindId))
-        .unwrap_or_else(|| k.betza.concat())
+        .unwrap_or_else(|| k.betza[0].concat())
 }
 
 /// The `setup` line and one `piece` line per kind (with a `#` comment before a hooked kind),
@@ -148,7 +148,11 @@ pub fn result_line(result: &Outcome) -> Option<String> {
                 WinReason::Checkmate => format!("{name} mates"),
                 WinReason::Stalemate => format!("{name} wins by stalemate"),
                 WinReason::Extinction => format!("{name} wins by extinction"),
-                WinReason::RoyalZone => format!("{name} wins: royal piece reached its zone"),
+                WinReason::Goal => format!("{name} wins by reaching its goal"),
+                WinReason::BareKing => format!("{name} wins by the bare-king rule"),
+                WinReason::NCheck => format!("{name} wins by checks"),
+                WinReason::Explosion => format!("{name} wins by explosion"),
+                WinReason::Points => format!("{name} wins on points"),
             };
             format!("{score} {{{why}}}")
         }
@@ -157,6 +161,10 @@ pub fn result_line(result: &Outcome) -> Option<String> {
                 DrawReason::Stalemate => "Stalemate",
                 DrawReason::NMoveRule => "Draw by the n-move rule",
                 DrawReason::Repetition => "Draw by repetition",
+                DrawReason::Extinction => "Draw by extinction",
+                DrawReason::BareKing => "Draw: bare kings",
+                DrawReason::Goal => "Draw: both goals reached",
+                DrawReason::Passes => "Draw: both sides passed",
             };
             format!("1/2-1/2 {{{why}}}")
         }

@@ -8,6 +8,7 @@
 #![allow(dead_code)]
 
 pub mod engine_process;
+pub mod serve;
 
 use std::collections::BTreeSet;
 use std::ffi::OsStr;
