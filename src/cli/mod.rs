@@ -2,9 +2,18 @@
 //! Each front end with more than a few lines has its own file.
 
 mod bench;
+mod catalog;
+mod input;
+pub(crate) mod output;
 mod play;
+mod position_check;
+mod searcher;
 mod serve;
+mod timing;
+mod uci;
 mod xboard;
+
+use output::{out, outln};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -128,6 +137,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Run the engine over the XBoard/WinBoard protocol (CECP) on stdin/stdout.
     Xboard(xboard::XboardArgs),
+    /// Run the engine over the UCI protocol on stdin/stdout.
+    Uci(uci::UciArgs),
     /// Serve a local web page to see, play and author variants.
     Serve(serve::ServeArgs),
 }
@@ -180,14 +191,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let nodes = if by_move {
                 let rows = fairyrules::divide_parallel(&rules, &mut pos, depth, threads);
                 for (name, n) in &rows {
-                    println!("{name}: {n}");
+                    outln!("{name}: {n}");
                 }
                 rows.iter().map(|r| r.1).sum()
             } else {
                 fairyrules::perft_parallel(&rules, &mut pos, depth, threads)
             };
             let secs = start.elapsed().as_secs_f64();
-            println!("nodes: {nodes}");
+            outln!("nodes: {nodes}");
             eprintln!(
                 "time: {:.3} s, {:.0} nodes/s",
                 secs,
@@ -208,7 +219,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 .collect();
             names.sort();
             for n in names {
-                println!("{n}");
+                outln!("{n}");
             }
             if moves.is_empty() {
                 // Why there are none, on stderr (stdout stays the list of moves).
@@ -225,7 +236,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         } => {
             let rules = load(&file)?;
             let mut pos = position(&rules, &args)?;
-            print!("{}", render_text(&rules, &mut pos));
+            out!("{}", render_text(&rules, &mut pos));
             Ok(ExitCode::SUCCESS)
         }
         Command::Render {
@@ -280,6 +291,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         }
         Command::Play(args) => play::run(args),
         Command::Xboard(args) => xboard::run(args),
+        Command::Uci(args) => uci::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Bench {
             files,
@@ -303,14 +315,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 eprint!(".");
             }
             eprintln!();
-            print!("{}", bench::table(&rows));
+            out!("{}", bench::table(&rows));
             Ok(ExitCode::SUCCESS)
         }
         Command::Validate { files } => {
             let mut failed = false;
             for file in &files {
                 match Rules::load(file) {
-                    Ok(rules) => println!("{}", fairyrules::summary(&rules, file)),
+                    Ok(rules) => outln!("{}", fairyrules::summary(&rules, file)),
                     Err(f) => {
                         failed = true;
                         eprint!("{}", f.render());
