@@ -8,6 +8,7 @@
 //! | file | what |
 //! |---|---|
 //! | `board.rs` | `[board]`: shape and size, adjacency |
+//! | `picture.rs` | `[board] picture`: how pictures draw the board |
 //! | `pieces.rs` | `[pieces.*]`: letters, names, Betza parsing, references between kinds |
 //! | `promotion.rs` | promotion rules |
 //! | `zones.rs` | zones (promotion, initial, royal) and `[regions]` |
@@ -28,6 +29,7 @@ mod end_rules;
 mod hashing;
 mod legs;
 mod moves;
+mod picture;
 mod pieces;
 mod promotion;
 mod records;
@@ -57,6 +59,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         return Err(diags);
     };
     let regions = zones::compile_regions(spec, &geometry, &mut diags);
+    let picture = picture::compile_picture(spec, &geometry, &regions, &mut diags);
     let pieces::CompiledKinds {
         mut kinds,
         moves: base_moves,
@@ -105,6 +108,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         regions: regions.into_list(),
         setup_counts: Vec::new(),
         shuffle: None,
+        picture,
         castling_names_partner: kinds.iter().any(|k| k.castles_to.is_some()),
         counts_checks,
         zobrist: hashing::zobrist_keys(kinds.len() * 2, cells),

@@ -6,6 +6,7 @@
 mod end;
 mod hook;
 mod kind;
+mod picture;
 mod records;
 mod region;
 mod result;
@@ -16,6 +17,7 @@ pub use end::{
 };
 pub use hook::{AttackLines, Hook};
 pub use kind::{kind_flag, PieceKind, Promotion};
+pub use picture::Picture;
 pub use records::{
     flag, AttackTables, CellMoves, ConditionCell, MoveRecord, MoveTables, PathCondition,
     RecordShape, Restriction, SlideRay,
@@ -44,6 +46,8 @@ pub struct Rules {
     pub(crate) end: EndRules,
     /// Named regions, in file order.
     pub(crate) regions: Vec<Region>,
+    /// How pictures draw the board.
+    pub(crate) picture: Picture,
     /// The start position's random arrangements, if the file shuffles it.
     pub(crate) shuffle: Option<Shuffle>,
     /// Castling is always written as the castling piece's cell and the partner's cell (a
@@ -119,6 +123,11 @@ impl Rules {
     /// The game-end rules.
     pub fn end_rules(&self) -> &EndRules {
         &self.end
+    }
+
+    /// How pictures draw the board (`[board] picture`).
+    pub fn picture(&self) -> &Picture {
+        &self.picture
     }
 
     /// The start position's shuffle (`[setup] shuffle`), if any.

@@ -82,6 +82,7 @@ fn merge_board(parent: &mut BoardSpec, mut child: BoardSpec) {
     }
     take_written!(parent, child, {
         "shape" => shape, "files" => files, "ranks" => ranks, "side" => side, "holes" => holes,
+        "picture" => picture,
     });
 }
 
@@ -203,6 +204,13 @@ pub fn shift_spans(spec: &mut VariantSpec, by: usize, limit: usize) {
         shift_opt(field, by);
     }
     shift_all(&mut b.holes, by);
+    if let Some(p) = &mut b.picture {
+        shift_opt(&mut p.style, by);
+        shift_all(&mut p.diagonals, by);
+        shift_opt(&mut p.river, by);
+        shift_all(&mut p.outline, by);
+        by.apply(&mut p.span);
+    }
     for region in spec.regions.values_mut() {
         shift_one(&mut region.name, by);
         shift_zone(&mut region.zone, by);

@@ -11,11 +11,11 @@ use std::ops::Range;
 use toml::de::{DeString, DeTable, DeValue};
 
 use super::spec::{
-    AdjacentSpec, BareKingSpec, BetweenSpec, BoardSpec, CheckmateSpec, ExplosionSpec,
+    AdjacentSpec, BareKingSpec, BetweenSpec, BoardSpec, BoardStyle, CheckmateSpec, ExplosionSpec,
     ExtinctionKinds, ExtinctionSpec, ExtinctionWhen, ExtraMovesSpec, ForBlack, GoalSpec, HookSpec,
-    MetaSpec, NMoveSpec, ParamValue, PassEndSpec, PassSpec, PieceSpec, PromotionSpec, RegionSpec,
-    RepetitionSpec, ResultSpec, RulesSpec, SetupSpec, ShapeSpec, ShuffleSpec, Sided, StalemateSpec,
-    VariantSpec, ZoneCells, ZoneSpec,
+    MetaSpec, NMoveSpec, ParamValue, PassEndSpec, PassSpec, PictureSpec, PieceSpec, PromotionSpec,
+    RegionSpec, RepetitionSpec, ResultSpec, RulesSpec, SetupSpec, ShapeSpec, ShuffleSpec, Sided,
+    StalemateSpec, VariantSpec, ZoneCells, ZoneSpec,
 };
 use crate::diagnostics::{did_you_mean, Diagnostic, Spanned};
 
@@ -33,7 +33,11 @@ const TOP_TABLES: &[&str] = &["variant", "board", "regions", "pieces", "setup", 
 /// Keys of `[variant]`.
 const VARIANT_KEYS: &[&str] = &["name", "inventor", "source", "description"];
 /// Keys of `[board]`.
-const BOARD_KEYS: &[&str] = &["shape", "files", "ranks", "side", "holes"];
+const BOARD_KEYS: &[&str] = &["shape", "files", "ranks", "side", "holes", "picture"];
+/// Keys of `picture`.
+const PICTURE_KEYS: &[&str] = &["style", "diagonals", "river", "outline"];
+/// Valid `style` strings.
+const STYLES: &[&str] = &["squares", "intersections"];
 /// Keys of `[pieces.<id>]`.
 const PIECE_KEYS: &[&str] = &[
     "letter",
@@ -592,9 +596,37 @@ impl Loader<'_> {
                 "ranks" => board.ranks = self.int(key, value),
                 "side" => board.side = self.int(key, value),
                 "holes" => board.holes = self.string_list(key, value),
+                "picture" => board.picture = self.picture(key, value),
                 _ => self.unknown_key(key, BOARD_KEYS, "[board]", true),
             }
         }
+    }
+
+    /// `picture = { style = ..., diagonals = [...], river = "...", outline = [...] }`.
+    fn picture(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<PictureSpec> {
+        let t = self.table(key, value)?;
+        let mut spec = PictureSpec {
+            style: None,
+            diagonals: Vec::new(),
+            river: None,
+            outline: Vec::new(),
+            span: value.span(),
+        };
+        for (k, v) in entries(t) {
+            match k.get_ref().as_ref() {
+                "style" => {
+                    spec.style = self.choice(k, v, STYLES).map(|c| {
+                        let style = [BoardStyle::Squares, BoardStyle::Intersections][c.value];
+                        Spanned::new(style, c.span)
+                    })
+                }
+                "diagonals" => spec.diagonals = self.string_list(k, v),
+                "river" => spec.river = self.string(k, v),
+                "outline" => spec.outline = self.string_list(k, v),
+                _ => self.unknown_key(k, PICTURE_KEYS, "[board] picture", false),
+            }
+        }
+        Some(spec)
     }
 
     fn pieces(&mut self, value: &TValue<'_>, spec: &mut VariantSpec) {

@@ -110,10 +110,38 @@ pub struct BoardSpec {
     pub side: Option<Spanned<i64>>,
     /// `holes = ["c4", "f4"]` (square boards): cells that are not part of the board.
     pub holes: Vec<Spanned<String>>,
+    /// `picture = { style = "intersections", diagonals = [...], river = "...", outline =
+    /// [...] }`: how pictures draw the board (nothing else depends on it).
+    pub picture: Option<PictureSpec>,
     /// Span of the `[board]` table header (or of the whole file when it is missing).
     pub span: std::ops::Range<usize>,
     /// The keys the file wrote in this table.
     pub keys: Vec<String>,
+}
+
+/// How pictures draw a square board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardStyle {
+    /// `"squares"`: chequered cells (the default).
+    Squares,
+    /// `"intersections"`: pieces on the points where lines cross (Xiangqi, Janggi).
+    Intersections,
+}
+
+/// `[board] picture = { ... }`.
+#[derive(Debug, Clone)]
+pub struct PictureSpec {
+    /// `style`.
+    pub style: Option<Spanned<BoardStyle>>,
+    /// `diagonals`: regions whose rectangles get their two diagonals drawn (palaces).
+    pub diagonals: Vec<Spanned<String>>,
+    /// `river`: a region whose far edge is a river (lines across it are not drawn but on
+    /// the board's edges).
+    pub river: Option<Spanned<String>>,
+    /// `outline`: regions drawn with an outline.
+    pub outline: Vec<Spanned<String>>,
+    /// Span of the value.
+    pub span: std::ops::Range<usize>,
 }
 
 /// `[pieces.<id>]`.
