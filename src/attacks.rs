@@ -1,7 +1,9 @@
 //! Attack queries: whether a side could capture on a cell, which pieces do, and whether a
 //! side's royal pieces are attacked. They start from the target: the reverse attack tables
 //! name the few cells an attacker could stand on, and only pieces there are looked at. Used
-//! by move generation, and by making a move where a rule counts or punishes checks.
+//! by move generation, and by making a move where a rule counts or punishes checks. Where
+//! captures explode, a royal piece is attacked only by a capture that would not blow up the
+//! attacker's own royal pieces.
 
 use crate::board::Board;
 use crate::rules::Rules;
@@ -81,9 +83,41 @@ pub fn royal_attacked(rules: &Rules, board: &Board, side: Color) -> bool {
 #[inline(always)]
 pub(crate) fn royal_attacked_in<B: Bits>(rules: &Rules, board: &Board, side: Color) -> bool {
     let enemy = side.flip();
+    if rules.end.explosion.is_some() {
+        return royal_attacked_explosive(rules, board, side);
+    }
     for &k in rules.royal_kinds(side) {
         for cell in B::load(board.cells_of(Piece::new(k, side))).cells() {
             if is_attacked_in::<B>(rules, board, cell, enemy) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// [`royal_attacked`] where captures explode: a capture on a royal piece would blow up
+/// the capturing piece, and every piece next to the target, so royal pieces never capture,
+/// and a royal piece next to an enemy royal piece cannot be captured at all.
+fn royal_attacked_explosive(rules: &Rules, board: &Board, side: Color) -> bool {
+    let enemy = side.flip();
+    let explosion = rules.end.explosion.expect("explosions");
+    let mut enemy_royals = CellSet::EMPTY;
+    for &k in rules.royal_kinds(enemy) {
+        if !explosion.immune.contains(k) {
+            enemy_royals = enemy_royals.or(board.cells_of(Piece::new(k, enemy)));
+        }
+    }
+    for &k in rules.royal_kinds(side) {
+        for cell in board.cells_of(Piece::new(k, side)).iter() {
+            if !rules.adjacency[cell.index()].and(&enemy_royals).is_empty() {
+                continue;
+            }
+            let attackers = attackers_of(rules, board, cell, enemy);
+            if attackers.iter().any(|from| {
+                let piece = board.occupant(from);
+                !rules.kind(piece.kind()).is_royal(enemy)
+            }) {
                 return true;
             }
         }

@@ -264,6 +264,25 @@ fn cell_list(rules: &Rules, cells: &CellSet) -> String {
     v.join(" ")
 }
 
+/// A set of cells in words: whole ranks by their numbers, else the cells.
+fn cells_in_words(rules: &Rules, cells: &CellSet) -> String {
+    let g = &rules.geometry;
+    if !g.is_hex() {
+        let ranks: Vec<u8> = (0..g.rank_count())
+            .filter(|&k| !g.rank_cells(k).and(cells).is_empty())
+            .collect();
+        let whole = ranks
+            .iter()
+            .all(|&k| g.rank_cells(k).and(cells) == g.rank_cells(k))
+            && ranks.iter().map(|&k| g.rank_cells(k).count()).sum::<u32>() == cells.count();
+        if whole && !ranks.is_empty() {
+            let numbers: Vec<String> = ranks.iter().map(|k| (k + 1).to_string()).collect();
+            return format!("ranks {}", numbers.join(", "));
+        }
+    }
+    cell_list(rules, cells)
+}
+
 /// One text, or "White: ...; Black: ..." when the sides differ.
 fn per_side(words: &[String; 2]) -> String {
     if words[0] == words[1] {
@@ -293,8 +312,13 @@ fn promotion_sentence(rules: &Rules, promotions: &[Promotion], color: Color) -> 
             };
             let must = if p.forced { "it must" } else { "it may" };
             format!(
-                "{trigger} {must} promote to {}",
-                rules.kind_names(&p.to, "or")
+                "{trigger} {must} promote to {}{}",
+                rules.kind_names(&p.to, "or"),
+                if p.only_lost {
+                    " (only to a kind its side has fewer of than at the start)"
+                } else {
+                    ""
+                }
             )
         })
         .collect();
@@ -417,6 +441,62 @@ fn facts(rules: &Rules, kind_id: KindId) -> Vec<String> {
             }
         ));
     }
+    let region_words = |name: &str| -> String {
+        let cells = rules
+            .regions()
+            .iter()
+            .find(|r| r.name == name)
+            .map(|r| cells_in_words(rules, &r.cells[0]))
+            .unwrap_or_default();
+        format!("{name} ({cells} for White)")
+    };
+    if let Some(region) = &kind.confined_to {
+        out.push(format!(
+            "confined to: its moves never leave the region {}",
+            region_words(region)
+        ));
+    }
+    for group in &kind.extra_moves {
+        let betza: Vec<String> = group.betza.iter().map(|b| format!("`{b}`")).collect();
+        let mut words = format!("extra moves: {}", betza.join(" + "));
+        if let Some(region) = &group.when_in {
+            words.push_str(&format!(", while it stands in {}", region_words(region)));
+        }
+        if let Some(region) = &group.confined_to {
+            words.push_str(&format!(", never leaving {region}"));
+        }
+        if !group.captures.is_empty() {
+            words.push_str(&format!(
+                ", capturing only a {}",
+                rules.kind_names(&group.captures, "or")
+            ));
+        }
+        out.push(words);
+    }
+    if !kind.cannot_capture.is_empty() {
+        out.push(format!(
+            "never captures: {}",
+            rules.kind_names(&kind.cannot_capture, "or")
+        ));
+    }
+    if !kind.cannot_hop_over.is_empty() {
+        out.push(format!(
+            "cannot hop over: {}",
+            rules.kind_names(&kind.cannot_hop_over, "or")
+        ));
+    }
+    if let Some(max) = kind.max_count {
+        out.push(format!(
+            "at most {max} per side by promotion (no promotion to it while its side has {max})"
+        ));
+    }
+    if let Some(files) = kind.castles_to {
+        out.push(format!(
+            "castling ends on the {}- or {}-file, the partner next to it on the inside (Chess960)",
+            (b'a' + files[0]) as char,
+            (b'a' + files[1]) as char
+        ));
+    }
     if let Some(zone) = &kind.initial_zone {
         out.push(format!(
             "initial moves: only from its initial zone ({})",
@@ -465,7 +545,7 @@ pub fn explain(rules: &Rules, kind_id: KindId) -> Explanation {
     let g = &rules.geometry;
     let kind = &rules.kinds[kind_id as usize];
     let piece = Piece::new(kind_id, Color::White);
-    let from = centre_cell(rules);
+    let from = home_cell(rules, kind_id);
     let enemy_kind = stand_in(rules, kind_id, &[]).unwrap_or(kind_id);
     let enemy = Piece::new(enemy_kind, Color::Black);
     let n = g.cell_count();
@@ -631,10 +711,85 @@ pub fn explain(rules: &Rules, kind_id: KindId) -> Explanation {
         });
     }
 
+    // 4. In the regions where extra moves apply.
+    for (i, group) in kind.extra_moves.iter().enumerate() {
+        let Some(region) = &group.when_in else {
+            continue;
+        };
+        let Some(cells) = rules.regions().iter().find(|r| &r.name == region) else {
+            continue;
+        };
+        // The cell of the region with the most targets, nearest the board's centre.
+        let Some(at) = best_cell(rules, piece, cells.cells[0].iter()) else {
+            continue;
+        };
+        let mut pos = Position::empty(rules);
+        pos.put(rules, at, piece);
+        let mut reach = vec![Reach::default(); n];
+        records_reach(
+            rules,
+            &pos,
+            piece,
+            at,
+            rules.records_of(piece, at),
+            enemy,
+            &mut reach,
+        );
+        diagrams.push(Diagram {
+            title: format!("{} in {region} (extra moves {})", kind.name, i + 1),
+            pieces: vec![(at, piece)],
+            marks: marks_of(&reach, None),
+            notes: vec![format!(
+                "White {} on {}, in {region}: its moves there, extra ones included",
+                kind.name,
+                g.name(at)
+            )],
+            enemies: CellSet::EMPTY,
+            gains: Vec::new(),
+        });
+    }
+
     Explanation {
         facts: facts(rules, kind_id),
         diagrams,
     }
+}
+
+/// The cell a lone piece of this kind is explained on: the board's centre, or for a piece
+/// confined to a region, the cell of its region where it has the most moves (nearest the
+/// centre on a tie).
+pub fn home_cell(rules: &Rules, kind_id: KindId) -> Cell {
+    let kind = &rules.kinds[kind_id as usize];
+    let region = kind
+        .confined_to
+        .as_ref()
+        .and_then(|name| rules.regions().iter().find(|r| &r.name == name));
+    match region {
+        Some(r) => best_cell(rules, Piece::new(kind_id, Color::White), r.cells[0].iter())
+            .unwrap_or_else(|| centre_cell(rules)),
+        None => centre_cell(rules),
+    }
+}
+
+/// Of `cells`, the one where `piece` has the most move targets on an empty board, nearest
+/// the board's centre on a tie.
+fn best_cell(rules: &Rules, piece: Piece, cells: impl Iterator<Item = Cell>) -> Option<Cell> {
+    let g = &rules.geometry;
+    let centre = g.coords(centre_cell(rules));
+    cells.max_by_key(|&c| {
+        let targets: usize = rules
+            .records_of(piece, c)
+            .iter()
+            .filter(|r| r.shape != RecordShape::Castle)
+            .map(|r| match r.shape {
+                RecordShape::Hop | RecordShape::Grasshop => 0,
+                _ => rules.record_cells(r).len(),
+            })
+            .sum();
+        let (x, y) = g.coords(c);
+        let distance = (x - centre.0).abs() + (y - centre.1).abs();
+        (targets, -distance)
+    })
 }
 
 /// Marks per cell; with `base`, cells where `reach` adds to `base` are `+`.

@@ -3,7 +3,8 @@
 //! `placement side castling en-passant halfmove fullmove [unmoved:cells]`
 //! - placement: the geometry's rows top to bottom (ranks 11→1 on hex, existing cells only),
 //!   letters for pieces (upper case White), digits for runs of empty cells, `/` between rows;
-//! - castling: `KQkq` or `-` (K/k = towards the higher files);
+//! - castling: `KQkq` or `-` (K/k = towards the higher files), or the partners' files
+//!   (Shredder-FEN `HAha`; X-FEN mixes both: a file where the outermost partner has moved);
 //! - en passant: the cell passed over, or `-`;
 //! - fields after the side may be left out: no castling, no en passant, counters 0 and 1;
 //! - unmoved (optional 7th field): the exact set of never-moved pieces, printed only when it
@@ -253,6 +254,23 @@ fn outer_partner(rules: &Rules, pos: &Position, king_cell: Cell, side: i32) -> O
         .last()
 }
 
+/// The file index a file letter names on this board.
+fn file_of_letter(rules: &Rules, letter: char) -> Option<i32> {
+    let crate::geometry::Shape::Square { files, .. } = rules.geometry.shape else {
+        return None;
+    };
+    let x = letter as i32 - 'a' as i32;
+    (0..i32::from(files)).contains(&x).then_some(x)
+}
+
+/// Whether the piece on `cell` is a castling partner of the castling piece on `king_cell`.
+fn is_partner(rules: &Rules, pos: &Position, king_cell: Cell, cell: Cell) -> bool {
+    let king = pos.occupant(king_cell);
+    let partners = rules.kinds[king.kind() as usize].partners(king.color());
+    pos.piece_at(cell)
+        .is_some_and(|p| p.color() == king.color() && partners.contains(&p.kind()))
+}
+
 /// The fields of a position string after the placement, read in order; each step takes the
 /// field it recognises.
 struct Fields<'t> {
@@ -396,22 +414,39 @@ fn parse_castling(
     }
     for (i, ch) in castling.char_indices() {
         let (color, side) = match ch {
-            'K' => (Color::White, 1),
-            'Q' => (Color::White, -1),
-            'k' => (Color::Black, 1),
-            'q' => (Color::Black, -1),
+            'K' => (Color::White, Some(1)),
+            'Q' => (Color::White, Some(-1)),
+            'k' => (Color::Black, Some(1)),
+            'q' => (Color::Black, Some(-1)),
+            // Shredder-FEN / X-FEN: the file of the partner.
+            c if c.is_ascii_alphabetic()
+                && file_of_letter(rules, c.to_ascii_lowercase()).is_some() =>
+            {
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                (color, None)
+            }
             _ => {
                 return Err(FenError {
                     span: o + i..o + i + ch.len_utf8(),
                     message: format!("`{ch}` is not a castling right"),
-                    hint: Some("use K, Q, k, q or `-`".into()),
+                    hint: Some("use K, Q, k, q, the files of the partners (`HAha`) or `-`".into()),
                 })
             }
         };
         let mut granted = false;
         for &k in rules.castling_kinds(color) {
             for king_cell in pos.cells_of(Piece::new(k, color)).iter() {
-                if let Some(partner) = outer_partner(rules, pos, king_cell, side) {
+                let partner = match side {
+                    Some(side) => outer_partner(rules, pos, king_cell, side),
+                    None => file_of_letter(rules, ch.to_ascii_lowercase())
+                        .and_then(|x| rules.geometry.at(x, rules.geometry.coords(king_cell).1))
+                        .filter(|&c| is_partner(rules, pos, king_cell, c)),
+                };
+                if let Some(partner) = partner {
                     unmoved.insert(king_cell);
                     unmoved.insert(partner);
                     granted = true;
@@ -624,6 +659,7 @@ fn castling_field(rules: &Rules, pos: &Position) -> String {
     for color in Color::BOTH {
         for (side, ch) in [(1, 'K'), (-1, 'Q')] {
             let mut right = false;
+            let mut files = Vec::new();
             for &k in rules.castling_kinds(color) {
                 for king in pos.cells_of(Piece::new(k, color)).iter() {
                     if !pos.unmoved().contains(king) {
@@ -642,6 +678,21 @@ fn castling_field(rules: &Rules, pos: &Position) -> String {
                             right = true;
                         }
                     }
+                    // X-FEN: an inner partner keeping the right while the outermost has
+                    // moved is named by its file.
+                    if !right {
+                        let inner = rules.geometry.ray(king, (side, 0)).find(|&c| {
+                            pos.unmoved().contains(c) && is_partner(rules, pos, king, c)
+                        });
+                        if let Some(c) = inner {
+                            let file = (b'a' + rules.geometry.coords(c).0 as u8) as char;
+                            files.push(if color == Color::White {
+                                file.to_ascii_uppercase()
+                            } else {
+                                file
+                            });
+                        }
+                    }
                 }
             }
             if right {
@@ -651,6 +702,7 @@ fn castling_field(rules: &Rules, pos: &Position) -> String {
                     ch.to_ascii_lowercase()
                 });
             }
+            out.extend(files.drain(..));
         }
     }
     out

@@ -215,6 +215,11 @@ impl Geometry {
             .collect()
     }
 
+    /// The holes of the board, as `(file, rank)` coordinates from 0.
+    pub fn holes(&self) -> &[(i32, i32)] {
+        &self.holes
+    }
+
     /// Whether the board has holes.
     pub fn has_holes(&self) -> bool {
         !self.holes.is_empty()

@@ -63,6 +63,7 @@ mod position;
 mod render;
 pub mod rules;
 mod setup_check;
+mod shuffle;
 pub mod svg;
 mod targets;
 pub mod types;
@@ -81,4 +82,5 @@ pub use perft::{divide, divide_parallel, perft, perft_in, perft_parallel, MoveSt
 pub use position::Position;
 pub use render::{describe_outcome, render_text, summary};
 pub use rules::Rules;
+pub use shuffle::{seeded_start, setup_count, shuffled_start};
 pub use types::{Cell, CellSet, Color, KindId, Move, MoveKind, Piece};

@@ -63,6 +63,13 @@ impl Rules {
         compile_source(name, text, origin)
     }
 
+    /// Compile variant text that is not read from disk (an editor's buffer): `name` names it
+    /// in diagnostics only, and `extends` finds the shipped variants alone, so no file is
+    /// read.
+    pub fn from_text(name: &str, text: &str) -> Result<Rules, LoadError> {
+        compile_source(name, text, Origin::Text)
+    }
+
     /// Read and compile a variant file.
     ///
     /// ```
@@ -136,6 +143,8 @@ fn compile_source(name: &str, text: &str, origin: Origin) -> Result<Rules, LoadE
             Ok(rules) => return Ok(rules),
             Err(d) => diagnostics = d,
         }
+    } else if spec.malformed {
+        // Nothing could be read: checking the empty spec would only report what is missing.
     } else if let Err(more) = compile(&spec) {
         // Structural problems first; semantic ones where the spec allowed checking.
         for d in more {

@@ -2,7 +2,8 @@
 //! when a promotion offers a choice (`e7e8q`, `d9d10m`). Castling is the king's from-cell and
 //! to-cell (`e1g1`), except where that text is also another legal move's (a castling step
 //! of one cell, `KisO1`) or the king does not move: then it is the king's cell and the
-//! partner's cell (`e1h1`, the Chess960 convention of UCI). An en passant capture gets the
+//! partner's cell (`e1h1`, the Chess960 convention of UCI), as it always is in a variant
+//! that castles to fixed files (Chess960). An en passant capture gets the
 //! suffix `ep` only where a plain move between the same cells also exists. Every legal move
 //! has exactly one text (see `shared/spec/game-end.md`, rule 4).
 
@@ -47,6 +48,7 @@ pub fn move_to_string(rules: &Rules, legal: &[Move], mv: &Move) -> String {
     let g = &rules.geometry;
     if let MoveKind::Castle { partner_from, .. } = mv.kind {
         let shared = mv.from == mv.to
+            || rules.castling_names_partner
             || legal
                 .iter()
                 .any(|m| m.from == mv.from && m.to == mv.to && !m.is_castle());

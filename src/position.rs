@@ -1,7 +1,7 @@
 //! A position of a game: a [`Board`] plus the moves that led to it, so that they can be
 //! taken back exactly and repetitions counted. Making a move follows the variant's
-//! [`Rules`]: captures, en passant, castling, sweeps, promotion, the en passant right a
-//! double step gives, and the never-moved marks.
+//! [`Rules`]: captures (and explosions), en passant, castling, sweeps, passes, promotion,
+//! the en passant right a double step gives, and the never-moved marks.
 
 use std::ops::Deref;
 
@@ -18,8 +18,16 @@ struct Undo {
     captured: Option<(Cell, Piece)>,
     /// A sweep's captures, cell by cell after its first cell.
     swept: [Option<Piece>; MAX_SWEEP],
+    /// An explosion's victims next to the target, in the order of the target's adjacent
+    /// cells.
+    exploded: [Option<Piece>; MAX_ADJACENT],
+    /// The capture exploded (the mover is gone too).
+    explosion: bool,
     saved: Saved,
 }
+
+/// The most cells adjacent to one cell (eight on squares, six on hexes).
+const MAX_ADJACENT: usize = 8;
 
 /// A position of a game of some variant: the board and the moves made on this object.
 /// Methods that change it take the variant's [`Rules`]; reading it goes through the
@@ -59,7 +67,7 @@ impl Position {
     }
 
     /// Moves made on this position object, oldest first.
-    pub fn moves_made(&self) -> impl Iterator<Item = Move> + '_ {
+    pub fn moves_made(&self) -> impl DoubleEndedIterator<Item = Move> + ExactSizeIterator + '_ {
         self.history.iter().map(|u| u.mv)
     }
 
@@ -123,10 +131,17 @@ impl Position {
             moved,
             captured: None,
             swept: [None; MAX_SWEEP],
+            exploded: [None; MAX_ADJACENT],
+            explosion: false,
             saved: board.saved(),
         };
         // The old en passant right ends with any move.
         board.clear_en_passant(keys);
+        if mv.kind == MoveKind::Pass {
+            board.finish_move(keys, false);
+            self.history.push(undo);
+            return;
+        }
         let side = moved.color();
         let becomes = |kind: Option<KindId>| kind.map_or(moved, |k| Piece::new(k, side));
         match mv.kind {
@@ -166,14 +181,29 @@ impl Position {
                 board.place(keys, partner_to, partner);
                 board.clear_unmoved(keys, partner_from);
             }
+            MoveKind::Pass => {}
         }
         board.clear_unmoved(keys, mv.from);
+        if let (Some(explosion), Some(_)) = (&rules.end.explosion, undo.captured) {
+            // The capturing piece and the non-immune pieces around the target go too.
+            undo.explosion = true;
+            board.remove(keys, mv.to);
+            for (i, cell) in rules.adjacency[mv.to.index()].iter().enumerate() {
+                if let Some(piece) = board.piece_at(cell) {
+                    if !explosion.immune.contains(piece.kind()) && i < MAX_ADJACENT {
+                        board.remove(keys, cell);
+                        board.clear_unmoved(keys, cell);
+                        undo.exploded[i] = Some(piece);
+                    }
+                }
+            }
+        }
         let captured = undo.captured.map(|(_, p)| p);
         let castling_piece = (rules.kind_flags[moved.kind() as usize]
             | captured.map_or(0, |p| rules.kind_flags[p.kind() as usize]))
             & kind_flag::CASTLING
             != 0;
-        if castling_piece && *board.unmoved() != undo.saved.unmoved() {
+        if (castling_piece || undo.explosion) && *board.unmoved() != undo.saved.unmoved() {
             // Marks are cleared on the mover's side and on the captured piece's.
             drop_dead_castling_marks(rules, board, side);
             if captured.is_some() {
@@ -211,7 +241,15 @@ impl Position {
         let board = &mut self.board;
         let mv = undo.mv;
         board.unfinish_move();
+        if undo.explosion {
+            for (cell, piece) in rules.adjacency[mv.to.index()].iter().zip(undo.exploded) {
+                if let Some(piece) = piece {
+                    board.place(keys, cell, piece);
+                }
+            }
+        }
         match mv.kind {
+            MoveKind::Pass => {}
             MoveKind::Sweep { first } => {
                 board.remove(keys, mv.to);
                 board.place(keys, mv.from, undo.moved);
@@ -232,7 +270,9 @@ impl Position {
                 board.place(keys, partner_from, partner);
             }
             _ => {
-                board.remove(keys, mv.to);
+                if !undo.explosion {
+                    board.remove(keys, mv.to);
+                }
                 board.place(keys, mv.from, undo.moved);
                 if let Some((cell, piece)) = undo.captured {
                     board.place(keys, cell, piece);

@@ -133,6 +133,8 @@ pub fn describe_outcome(outcome: &crate::outcome::Outcome) -> String {
                 WinReason::Goal => "reaching its goal",
                 WinReason::BareKing => "the bare-king rule",
                 WinReason::NCheck => "giving the last of the checks that win",
+                WinReason::Explosion => "exploding the royal pieces",
+                WinReason::Points => "points, both sides having passed",
             };
             format!("{score} ({name} wins by {why})")
         }
@@ -144,6 +146,7 @@ pub fn describe_outcome(outcome: &crate::outcome::Outcome) -> String {
                 DrawReason::Extinction => "extinction",
                 DrawReason::BareKing => "bare kings",
                 DrawReason::Goal => "both sides reaching their goals",
+                DrawReason::Passes => "both sides passing",
             };
             format!("1/2-1/2 (draw by {why})")
         }

@@ -68,6 +68,10 @@ struct Layout {
     piece_r: f64,
     /// Inner radius of a cell (half the distance between neighbour centres).
     inner: f64,
+    /// Centres of the holes (square boards).
+    holes: Vec<(f64, f64)>,
+    /// -1 when drawn from Black's side, else 1.
+    sign: f64,
     width: f64,
     height: f64,
 }
@@ -158,6 +162,11 @@ impl Layout {
                 }
             }
         }
+        let mut holes: Vec<(f64, f64)> = g
+            .holes()
+            .iter()
+            .map(|&(x, y)| (sign * x as f64 * SQUARE, -sign * y as f64 * SQUARE))
+            .collect();
         // Translate so that the drawing starts at (0, 0).
         let label_pad = 9.0;
         let xs = centres
@@ -177,6 +186,10 @@ impl Layout {
         for l in &mut labels {
             l.0 -= x0;
             l.1 -= y0;
+        }
+        for h in &mut holes {
+            h.0 -= x0;
+            h.1 -= y0;
         }
         let outlines = centres
             .iter()
@@ -205,6 +218,8 @@ impl Layout {
             labels,
             piece_r,
             inner,
+            holes,
+            sign,
             width: x1 - x0,
             height: y1 - y0,
         }
@@ -281,6 +296,97 @@ fn mark_colour(mark: char) -> &'static str {
     }
 }
 
+/// The board of the intersections style: a plain board with lines between neighbouring
+/// points, cut at the river but on the edge files.
+fn intersections_board(rules: &Rules, layout: &Layout) -> String {
+    let g = &rules.geometry;
+    let picture = rules.picture();
+    let (x0, x1) = axis_range_f(layout.centres.iter().map(|c| c.0));
+    let (y0, y1) = axis_range_f(layout.centres.iter().map(|c| c.1));
+    let pad = layout.inner;
+    let mut s = format!(
+        "<rect class=\"board-ground\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#e8c483\" stroke=\"#5d4037\" stroke-width=\"2\"/>\n",
+        x0 - pad,
+        y0 - pad,
+        x1 - x0 + 2.0 * pad,
+        y1 - y0 + 2.0 * pad
+    );
+    let files = match g.shape {
+        Shape::Square { files, .. } => files as i32,
+        Shape::Hex { .. } => 0,
+    };
+    let mut path = String::new();
+    for c in g.cells() {
+        let (x, y) = g.coords(c);
+        for (dx, dy) in [(1, 0), (0, 1)] {
+            let Some(n) = g.at(x + dx, y + dy) else {
+                continue;
+            };
+            if dy == 1 && x != 0 && x != files - 1 {
+                if let Some(river) = &picture.river {
+                    if river.contains(c) != river.contains(n) {
+                        continue;
+                    }
+                }
+            }
+            let (a, b) = (layout.centres[c.index()], layout.centres[n.index()]);
+            path.push_str(&format!("M{:.1},{:.1}L{:.1},{:.1}", a.0, a.1, b.0, b.1));
+        }
+    }
+    s.push_str(&format!(
+        "<path class=\"grid\" d=\"{path}\" stroke=\"#5d4037\" stroke-width=\"1.5\" fill=\"none\"/>\n"
+    ));
+    s
+}
+
+/// The regions a picture marks: palace diagonals and outlines.
+fn region_lines(rules: &Rules, layout: &Layout) -> String {
+    let g = &rules.geometry;
+    let picture = rules.picture();
+    let mut s = String::new();
+    for set in &picture.diagonals {
+        let points: Vec<(f64, f64)> = set.iter().map(|c| layout.centres[c.index()]).collect();
+        let (x0, x1) = axis_range_f(points.iter().map(|p| p.0));
+        let (y0, y1) = axis_range_f(points.iter().map(|p| p.1));
+        s.push_str(&format!(
+            "<path class=\"region-diagonals\" d=\"M{x0:.1},{y0:.1}L{x1:.1},{y1:.1}M{x0:.1},{y1:.1}L{x1:.1},{y0:.1}\" stroke=\"#5d4037\" stroke-width=\"1.5\" fill=\"none\"/>\n"
+        ));
+    }
+    for set in &picture.outlines {
+        let mut path = String::new();
+        let r = layout.inner;
+        for c in set.iter() {
+            let (x, y) = g.coords(c);
+            let (cx, cy) = layout.centres[c.index()];
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                if g.at(x + dx, y + dy).is_some_and(|n| set.contains(n)) {
+                    continue;
+                }
+                // The side of the cell towards that neighbour, in page direction.
+                let (ux, uy) = (layout.sign * dx as f64, -layout.sign * dy as f64);
+                let (ex, ey) = (cx + ux * r, cy + uy * r);
+                let (px, py) = (uy * r, ux * r);
+                path.push_str(&format!(
+                    "M{:.1},{:.1}L{:.1},{:.1}",
+                    ex - px,
+                    ey - py,
+                    ex + px,
+                    ey + py
+                ));
+            }
+        }
+        s.push_str(&format!(
+            "<path class=\"region-outline\" d=\"{path}\" stroke=\"#1565c0\" stroke-width=\"3\" fill=\"none\"/>\n"
+        ));
+    }
+    s
+}
+
+/// The lowest and highest of some page coordinates.
+fn axis_range_f(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    values.fold((f64::MAX, f64::MIN), |a, v| (a.0.min(v), a.1.max(v)))
+}
+
 /// Draw one panel at vertical offset `top`; returns its SVG and height.
 fn panel_svg(rules: &Rules, layout: &Layout, panel: &Panel, top: f64) -> (String, f64) {
     let g = &rules.geometry;
@@ -304,8 +410,17 @@ fn panel_svg(rules: &Rules, layout: &Layout, panel: &Panel, top: f64) -> (String
     } else {
         &SQUARE_COLOURS
     };
+    let picture = rules.picture();
+    if picture.intersections {
+        s.push_str(&intersections_board(rules, layout));
+    }
     for c in g.cells() {
-        let fill = colours[g.color_of(c) as usize % colours.len()];
+        // On an intersections board the cells are invisible click targets.
+        let fill = if picture.intersections {
+            "#e8c483\" fill-opacity=\"0"
+        } else {
+            colours[g.color_of(c) as usize % colours.len()]
+        };
         s.push_str(&outline_element(
             &layout.outlines[c.index()],
             &format!(
@@ -315,6 +430,17 @@ fn panel_svg(rules: &Rules, layout: &Layout, panel: &Panel, top: f64) -> (String
             ),
         ));
         s.push('\n');
+    }
+    s.push_str(&region_lines(rules, layout));
+    for &(cx, cy) in &layout.holes {
+        // A hole: no cell, drawn dark and crossed out.
+        let r = layout.inner;
+        s.push_str(&format!(
+            "<g class=\"hole\"><rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#4e4e4e\"/><path d=\"M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}\" stroke=\"#9e9e9e\" stroke-width=\"2\"/></g>\n",
+            cx - r, cy - r, 2.0 * r, 2.0 * r,
+            cx - r * 0.6, cy - r * 0.6, cx + r * 0.6, cy + r * 0.6,
+            cx - r * 0.6, cy + r * 0.6, cx + r * 0.6, cy - r * 0.6,
+        ));
     }
     if let Some((from, to)) = panel.last_move {
         for c in [from, to] {
@@ -460,7 +586,7 @@ pub fn legal_targets(
     for mv in legal_moves(rules, &mut p).iter().filter(|m| m.from == cell) {
         let capture = match mv.kind {
             MoveKind::EnPassant { .. } => true,
-            MoveKind::Castle { .. } | MoveKind::DoubleStep { .. } => false,
+            MoveKind::Castle { .. } | MoveKind::DoubleStep { .. } | MoveKind::Pass => false,
             MoveKind::Normal => p.piece_at(mv.to).is_some(),
             // Anything on the line after the first cell, up to the landing cell.
             MoveKind::Sweep { first } => g

@@ -58,7 +58,8 @@ pub fn promotion_rule<'r>(
 }
 
 /// Push a move of `piece`, expanding the promotion choices of the rule that applies where it
-/// ends (as that piece: a sweep's mover promotes as the kind it becomes).
+/// ends (as that piece: a sweep's mover promotes as the kind it becomes) that its side may
+/// still promote to.
 #[inline(always)]
 pub fn push_with_promotion(
     rules: &Rules,
@@ -68,14 +69,37 @@ pub fn push_with_promotion(
     out: &mut Vec<Move>,
 ) {
     if let Some(promo) = promotion_rule(rules, board, piece, mv.to) {
+        let side = piece.color();
         for &k in &promo.to {
-            out.push(mv.promoting(k));
+            if promotion_available(rules, board, k, side, promo.only_lost) {
+                out.push(mv.promoting(k));
+            }
         }
+        // A forced promotion with nothing to become is no move at all.
         if promo.forced {
             return;
         }
     }
     out.push(mv);
+}
+
+/// Whether `side` may promote to `kind` now: below the kind's `max_count`, and, for a rule
+/// that promotes only to lost kinds, with fewer of them on the board than in the setup.
+#[inline(always)]
+pub fn promotion_available(
+    rules: &Rules,
+    board: &Board,
+    kind: crate::types::KindId,
+    side: Color,
+    only_lost: bool,
+) -> bool {
+    let kind_rules = &rules.kinds[kind as usize];
+    if !only_lost && kind_rules.max_count.is_none() {
+        return true;
+    }
+    let count = board.cells_of(Piece::new(kind, side)).count();
+    kind_rules.max_count.is_none_or(|max| count < max)
+        && (!only_lost || count < rules.setup_counts[kind as usize][side.index()])
 }
 
 /// One destination a move record offers, before promotion is applied.
@@ -135,14 +159,19 @@ pub fn for_each_target(
 ) {
     let cells = rules.record_cells(rec);
     let flags = rec.flags & mask;
+    let restriction = rules.restriction(rec);
     // What a move may do on a target holding `piece`.
     let allowed = |piece: Option<Piece>| -> bool {
         match piece {
             None => flags & flag::MOVE != 0,
-            Some(p) if p.color() != side => flags & flag::CAPTURE != 0,
-            Some(_) => flags & flag::DESTROY != 0,
+            Some(p) if p.color() != side => {
+                flags & flag::CAPTURE != 0 && restriction.victims.contains(p.kind())
+            }
+            Some(p) => flags & flag::DESTROY != 0 && restriction.victims.contains(p.kind()),
         }
     };
+    // Whether a hopping move may hop over `piece`.
+    let screen_ok = |piece: Piece| restriction.screens.contains(piece.kind());
     match rec.shape {
         RecordShape::Leap => {
             let to = cells[0];
@@ -164,7 +193,9 @@ pub fn for_each_target(
             }
             if flags & flag::EN_PASSANT != 0 && there.is_none() && board.ep_cells().contains(to) {
                 if let Some(victim) = board.ep_victim() {
-                    if board.piece_at(victim).map(|p| p.color()) == Some(side.flip()) {
+                    if board.piece_at(victim).is_some_and(|p| {
+                        p.color() != side && restriction.victims.contains(p.kind())
+                    }) {
                         visit(Target::EnPassant(to, victim));
                     }
                 }
@@ -186,7 +217,12 @@ pub fn for_each_target(
             for &to in cells {
                 let there = board.piece_at(to);
                 if !screen {
-                    screen = there.is_some();
+                    if let Some(p) = there {
+                        if !screen_ok(p) {
+                            return;
+                        }
+                        screen = true;
+                    }
                     continue;
                 }
                 if allowed(there) {
@@ -200,7 +236,7 @@ pub fn for_each_target(
         RecordShape::Grasshop => {
             if let Some(i) = cells.iter().position(|&c| board.is_occupied(c)) {
                 if let Some(&to) = cells.get(i + 1) {
-                    if allowed(board.piece_at(to)) {
+                    if screen_ok(board.occupant(cells[i])) && allowed(board.piece_at(to)) {
                         visit(Target::Plain(to));
                     }
                 }
@@ -392,6 +428,16 @@ pub fn records_attack(
             continue;
         }
         let cells = rules.record_cells(rec);
+        let restriction = rules.restriction(rec);
+        // A restricted record attacks only the kinds it may capture (an empty target counts:
+        // whatever comes there may be one).
+        if rec.restriction != 0
+            && board
+                .piece_at(target)
+                .is_some_and(|p| !restriction.victims.contains(p.kind()))
+        {
+            continue;
+        }
         match rec.shape {
             RecordShape::Leap => {
                 if cells[0] == target && leap_open(rules, board, rec) {
@@ -414,8 +460,8 @@ pub fn records_attack(
                     if screen && c == target {
                         return true;
                     }
-                    if board.is_occupied(c) {
-                        if screen {
+                    if let Some(p) = board.piece_at(c) {
+                        if screen || !restriction.screens.contains(p.kind()) {
                             break;
                         }
                         screen = true;
@@ -424,7 +470,11 @@ pub fn records_attack(
             }
             RecordShape::Grasshop => {
                 if let Some(i) = cells.iter().position(|&c| board.is_occupied(c)) {
-                    if cells.get(i + 1) == Some(&target) {
+                    if cells.get(i + 1) == Some(&target)
+                        && restriction
+                            .screens
+                            .contains(board.occupant(cells[i]).kind())
+                    {
                         return true;
                     }
                 }

@@ -2,11 +2,21 @@
 //! Each front end with more than a few lines has its own file.
 
 mod bench;
+mod catalog;
+mod input;
 mod match_players;
 mod match_stats;
 mod matches;
+pub(crate) mod output;
 mod play;
+mod position_check;
+mod searcher;
+mod serve;
+mod timing;
+mod uci;
 mod xboard;
+
+use output::{out, outln};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -106,6 +116,20 @@ enum Command {
         #[arg(short = 'o', long = "output")]
         output: Option<PathBuf>,
     },
+    /// Print a start position: the file's, or one of its random arrays (`[setup] shuffle`).
+    Setup {
+        /// Variant file.
+        file: PathBuf,
+        /// Draw the array from this seed (the same seed gives the same array).
+        #[arg(long, conflicts_with = "index")]
+        seed: Option<u64>,
+        /// The array with this number (from 0; `--count` says how many there are).
+        #[arg(long)]
+        index: Option<usize>,
+        /// Print how many start positions the variant has instead.
+        #[arg(long, conflicts_with_all = ["seed", "index"])]
+        count: bool,
+    },
     /// Check variant files and report every problem.
     Validate {
         /// Variant files.
@@ -118,6 +142,10 @@ enum Command {
     Match(matches::MatchArgs),
     /// Run the engine over the XBoard/WinBoard protocol (CECP) on stdin/stdout.
     Xboard(xboard::XboardArgs),
+    /// Run the engine over the UCI protocol on stdin/stdout.
+    Uci(uci::UciArgs),
+    /// Serve a local web page to see, play and author variants.
+    Serve(serve::ServeArgs),
 }
 
 fn load(file: &std::path::Path) -> Result<Rules, String> {
@@ -168,14 +196,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let nodes = if by_move {
                 let rows = fairyrules::divide_parallel(&rules, &mut pos, depth, threads);
                 for (name, n) in &rows {
-                    println!("{name}: {n}");
+                    outln!("{name}: {n}");
                 }
                 rows.iter().map(|r| r.1).sum()
             } else {
                 fairyrules::perft_parallel(&rules, &mut pos, depth, threads)
             };
             let secs = start.elapsed().as_secs_f64();
-            println!("nodes: {nodes}");
+            outln!("nodes: {nodes}");
             eprintln!(
                 "time: {:.3} s, {:.0} nodes/s",
                 secs,
@@ -196,7 +224,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 .collect();
             names.sort();
             for n in names {
-                println!("{n}");
+                outln!("{n}");
             }
             if moves.is_empty() {
                 // Why there are none, on stderr (stdout stays the list of moves).
@@ -213,7 +241,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         } => {
             let rules = load(&file)?;
             let mut pos = position(&rules, &args)?;
-            print!("{}", render_text(&rules, &mut pos));
+            out!("{}", render_text(&rules, &mut pos));
             Ok(ExitCode::SUCCESS)
         }
         Command::Render {
@@ -237,9 +265,40 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             fairyrules::explain::command(&rules, piece.as_deref(), output.as_deref())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Setup {
+            file,
+            seed,
+            index,
+            count,
+        } => {
+            let rules = load(&file)?;
+            let total = fairyrules::setup_count(&rules);
+            if count {
+                println!("{total}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            let pos = match (seed, index) {
+                (Some(seed), _) => fairyrules::seeded_start(&rules, seed),
+                (None, Some(index)) => fairyrules::shuffled_start(&rules, index),
+                (None, None) => fairyrules::shuffled_start(&rules, 0)
+                    .filter(|_| rules.shuffle().is_none())
+                    .or_else(|| parse_fen(&rules, rules.start_fen()).ok()),
+            }
+            .ok_or_else(|| {
+                format!(
+                    "error: --index {} is out of range: the variant has {total} start position{}",
+                    index.unwrap_or(0),
+                    if total == 1 { "" } else { "s" }
+                )
+            })?;
+            println!("{}", to_fen(&rules, &pos));
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Play(args) => play::run(args),
         Command::Match(args) => matches::run(args),
         Command::Xboard(args) => xboard::run(args),
+        Command::Uci(args) => uci::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Bench {
             files,
             seconds,
@@ -262,14 +321,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 eprint!(".");
             }
             eprintln!();
-            print!("{}", bench::table(&rows));
+            out!("{}", bench::table(&rows));
             Ok(ExitCode::SUCCESS)
         }
         Command::Validate { files } => {
             let mut failed = false;
             for file in &files {
                 match Rules::load(file) {
-                    Ok(rules) => println!("{}", fairyrules::summary(&rules, file)),
+                    Ok(rules) => outln!("{}", fairyrules::summary(&rules, file)),
                     Err(f) => {
                         failed = true;
                         eprint!("{}", f.render());

@@ -2,8 +2,8 @@
 //! which such a piece could capture on the target. Attack queries start from the target and
 //! intersect these sets with the attacker's piece set, instead of walking every enemy piece.
 //!
-//! `free` holds origins whose capture cannot be blocked (a plain leap, not initial-only, of a
-//! kind without a first-move restriction): one intersection answers the query. `conditional`
+//! `free` holds origins whose capture cannot be blocked (a plain leap, not initial-only,
+//! capturing any kind, of a kind without a first-move restriction): one intersection answers the query. `conditional`
 //! holds every other origin (slides, hops, lame or multi-leg leaps, initial-only and
 //! adjacency-dependent moves): each candidate is verified against the board. `any` is the
 //! union of both over every kind of a colour: intersected with that colour's pieces, it gives
@@ -46,6 +46,7 @@ pub(super) fn build_attack_tables(
                         && !restricted
                         && rec.shape == RecordShape::Leap
                         && rec.is_unconditional()
+                        && rec.restriction == 0
                         && rec.flags & flag::INITIAL == 0;
                     let skip = match rec.shape {
                         RecordShape::Castle => targets.len(),

@@ -1,5 +1,5 @@
 //! Castling (`O`) moves: for a castling piece on a cell, the ray towards each side it may
-//! castle to, with the king's step count. Whether a partner stands at the end of the ray is
+//! castle to, with the king's step count (or, with `castles_to`, the file it ends on). Whether a partner stands at the end of the ray is
 //! decided at move generation ([`crate::movegen`]).
 
 use super::moves::{CompileError, Turn};
@@ -17,6 +17,7 @@ pub(super) fn castling_records(
     flags: u8,
     turn: Turn,
     source: usize,
+    castles_to: Option<[u8; 2]>,
 ) -> Result<Vec<RawRecord>, CompileError> {
     if m.legs.len() > 1 {
         return Err((m.span.clone(), "castling cannot have several legs".into()));
@@ -58,6 +59,23 @@ pub(super) fn castling_records(
     let mut out = Vec::new();
     for side in sides {
         let ray: Vec<Cell> = geometry.ray(from, turn((side, 0))).collect();
+        if let Some(files) = castles_to {
+            // Chess960: to a fixed file on the board's left or right (as the board lies, for
+            // either side), the partner anywhere on the ray.
+            let board_side = turn((side, 0)).0;
+            if !ray.is_empty() {
+                out.push(RawRecord {
+                    shape: RecordShape::Castle,
+                    flags: flags | flag::INITIAL | flag::FIXED_END,
+                    distance: files[usize::from(board_side > 0)],
+                    cells: ray,
+                    paths: vec![],
+                    source,
+                    restriction: 0,
+                });
+            }
+            continue;
+        }
         // Needs room for the king's steps and a partner beyond.
         if ray.len() > distance as usize {
             out.push(RawRecord {
@@ -67,6 +85,7 @@ pub(super) fn castling_records(
                 cells: ray,
                 paths: vec![],
                 source,
+                restriction: 0,
             });
         }
     }

@@ -1,16 +1,20 @@
 //! `[rules]`: how the game ends — checkmate, stalemate, extinction, a bare king, goals, the
-//! n-th check, compulsory captures, checks forbidden, the n-move rule and repetition — and
+//! n-th check, compulsory captures, checks forbidden, passing, explosions, the n-move rule
+//! and repetition — and
 //! which kinds reset the n-move counter. Every rule's misuse is reported at its key.
 
 use super::pieces::resolve_id;
-use super::zones::compile_zone;
+use super::zones::{compile_zone, Regions};
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::geometry::Geometry;
-use crate::rules::{BareKing, EndRules, Extinction, Goal, PieceKind, StalemateResult, Verdict};
+use crate::rules::{
+    BareKing, EndRules, Explosion, Extinction, Goal, PassEnd, PassRule, PieceKind, StalemateResult,
+    Verdict,
+};
 use crate::types::{Color, KindId};
 use crate::variant::{
-    CheckmateSpec, ExtinctionKinds, ExtinctionSpec, ExtinctionWhen, GoalSpec, ResultSpec,
-    StalemateSpec, VariantSpec,
+    CheckmateSpec, ExtinctionKinds, ExtinctionSpec, ExtinctionWhen, GoalSpec, PassEndSpec,
+    ResultSpec, StalemateSpec, VariantSpec,
 };
 
 /// The largest `n_check`.
@@ -29,6 +33,7 @@ fn verdict(result: Option<&Spanned<ResultSpec>>) -> Verdict {
 pub(super) fn compile_end_rules(
     spec: &VariantSpec,
     geometry: &Geometry,
+    regions: &Regions,
     kinds: &mut [PieceKind],
     diags: &mut Vec<Diagnostic>,
 ) -> EndRules {
@@ -113,12 +118,19 @@ pub(super) fn compile_end_rules(
         }
         goals.push(Goal {
             kinds: royal_kinds.clone(),
-            zone: compile_zone(geometry, z, diags),
+            zone: compile_zone(geometry, regions, z, diags),
             catch_up: false,
         });
     }
     for goal in &rules_spec.goal {
-        goals.extend(compile_goal(spec, geometry, goal, &royal_kinds, diags));
+        goals.extend(compile_goal(
+            spec,
+            geometry,
+            regions,
+            goal,
+            &royal_kinds,
+            diags,
+        ));
     }
     let n_check = rules_spec.n_check.as_ref().and_then(|n| {
         if !(1..=MAX_N_CHECK).contains(&n.value) {
@@ -161,7 +173,50 @@ pub(super) fn compile_end_rules(
             }
         }
     }
+    let pass = rules_spec.pass.as_ref().map(|p| {
+        if !has_royal {
+            diags.push(
+                Diagnostic::error(
+                    "`pass` needs a royal piece: a pass is written as that piece's cell twice",
+                    p.span.clone(),
+                )
+                .with_hint("make a piece royal, or remove `pass`"),
+            );
+        }
+        let black_bonus = p.black_bonus.as_ref().map_or(0.0, |b| b.value);
+        if let Some(b) = &p.black_bonus {
+            if !b.value.is_finite() {
+                diags.push(Diagnostic::error(
+                    "`black_bonus` must be a finite number",
+                    b.span.clone(),
+                ));
+            } else if p.after_both.as_ref().map(|a| a.value) != Some(PassEndSpec::Points) {
+                diags.push(
+                    Diagnostic::error(
+                        "`black_bonus` counts only when points decide",
+                        b.span.clone(),
+                    )
+                    .with_hint("add `after_both = \"points\"`, or remove `black_bonus`"),
+                );
+            }
+        }
+        PassRule {
+            after_both: p.after_both.as_ref().map(|a| match a.value {
+                PassEndSpec::Draw => PassEnd::Draw,
+                PassEndSpec::Points => PassEnd::Points { black_bonus },
+            }),
+        }
+    });
+    let explosion = rules_spec.explosion.as_ref().map(|e| Explosion {
+        immune: e
+            .immune
+            .iter()
+            .filter_map(|id| resolve_id(spec, id, diags))
+            .collect(),
+    });
     EndRules {
+        pass,
+        explosion,
         checkmate,
         stalemate,
         n_move_claim_plies: n_claim,
@@ -233,6 +288,7 @@ fn compile_extinction(
 fn compile_goal(
     spec: &VariantSpec,
     geometry: &Geometry,
+    regions: &Regions,
     goal: &GoalSpec,
     royal_kinds: &[KindId],
     diags: &mut Vec<Diagnostic>,
@@ -256,7 +312,7 @@ fn compile_goal(
             .collect()
     };
     let zone = goal.zone.as_ref()?;
-    let cells = compile_zone(geometry, zone, diags);
+    let cells = compile_zone(geometry, regions, zone, diags);
     if cells[0].is_empty() {
         diags.push(Diagnostic::error(
             "this goal zone has no cell on the board",

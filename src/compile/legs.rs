@@ -73,6 +73,7 @@ pub(super) fn multi_leg_records(
                         cells: vec![cell],
                         paths: vec![path],
                         source,
+                        restriction: 0,
                     });
                 }
                 continue;

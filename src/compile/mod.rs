@@ -8,15 +8,17 @@
 //! | file | what |
 //! |---|---|
 //! | `board.rs` | `[board]`: shape and size, adjacency |
+//! | `picture.rs` | `[board] picture`: how pictures draw the board |
 //! | `pieces.rs` | `[pieces.*]`: letters, names, Betza parsing, references between kinds |
 //! | `promotion.rs` | promotion rules |
-//! | `zones.rs` | zones (promotion, initial, royal) |
+//! | `zones.rs` | zones (promotion, initial, royal) and `[regions]` |
 //! | `moves.rs` | one Betza move on one cell: leaps, slides, hops (`castling.rs`, `legs.rs`) |
 //! | `atoms.rs` | Betza atoms and directions as lattice vectors |
 //! | `records.rs`, `tables.rs` | records merged, bundled and stored per piece and cell |
 //! | `attack_tables.rs` | reverse attack tables |
 //! | `end_rules.rs` | `[rules]`: how the game ends |
 //! | `summary.rs` | per-kind facts for the hot path |
+//! | `shuffle.rs` | `[setup] shuffle`: random start arrays |
 //! | `hashing.rs` | Zobrist keys |
 
 mod atoms;
@@ -27,9 +29,11 @@ mod end_rules;
 mod hashing;
 mod legs;
 mod moves;
+mod picture;
 mod pieces;
 mod promotion;
 mod records;
+mod shuffle;
 mod summary;
 mod tables;
 mod zones;
@@ -39,7 +43,7 @@ pub use pieces::MAX_KINDS;
 
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rules;
-use crate::types::Width;
+use crate::types::{Color, KindId, Piece, Width};
 use crate::variant::VariantSpec;
 
 /// Compile a loaded spec. On failure, every problem found.
@@ -54,21 +58,24 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         }
         return Err(diags);
     };
+    let regions = zones::compile_regions(spec, &geometry, &mut diags);
+    let picture = picture::compile_picture(spec, &geometry, &regions, &mut diags);
     let pieces::CompiledKinds {
         mut kinds,
         moves: base_moves,
         extras,
-    } = pieces::compile_kinds(spec, &geometry, &mut diags);
-    promotion::compile_promotions(spec, &geometry, &mut kinds, &mut diags);
-    let moves = tables::build_move_tables(
-        spec,
-        &geometry,
-        &mut kinds,
-        &base_moves,
-        &extras,
-        &mut diags,
-    );
-    let end = end_rules::compile_end_rules(spec, &geometry, &mut kinds, &mut diags);
+        base_conditions,
+        groups,
+    } = pieces::compile_kinds(spec, &geometry, &regions, &mut diags);
+    promotion::compile_promotions(spec, &geometry, &regions, &mut kinds, &mut diags);
+    let all_moves = tables::KindMoves {
+        base_moves: &base_moves,
+        base_conditions: &base_conditions,
+        groups: &groups,
+        extras: &extras,
+    };
+    let moves = tables::build_move_tables(spec, &geometry, &mut kinds, &all_moves, &mut diags);
+    let end = end_rules::compile_end_rules(spec, &geometry, &regions, &mut kinds, &mut diags);
     let captures_en_passant: Vec<bool> = base_moves
         .iter()
         .map(|moves| {
@@ -82,7 +89,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
     let summary = summary::summarise(&geometry, &kinds, &moves, &captures_en_passant);
     let cells = geometry.cell_count();
     let counts_checks = end.n_check.is_some() || kinds.iter().any(|k| k.initial_until_checked);
-    let rules = Rules {
+    let mut rules = Rules {
         name: spec
             .meta
             .name
@@ -98,6 +105,11 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         decides_by_board: end.has_board_decisions(),
         filters_moves: end.filters_moves(),
         end,
+        regions: regions.into_list(),
+        setup_counts: Vec::new(),
+        shuffle: None,
+        picture,
+        castling_names_partner: kinds.iter().any(|k| k.castles_to.is_some()),
         counts_checks,
         zobrist: hashing::zobrist_keys(kinds.len() * 2, cells),
         width: Width::for_cells(cells),
@@ -121,6 +133,17 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         if diags.is_empty() {
             crate::setup_check::check_setup(&rules, fen, &mut diags);
         }
+        if let Ok(pos) = crate::fen::parse_fen(&rules, &fen.value) {
+            if let Some(shuffle) = &spec.setup.shuffle {
+                rules.shuffle = shuffle::compile_shuffle(spec, &rules, &pos, shuffle, &mut diags);
+            }
+            rules.setup_counts = (0..rules.kinds.len() as KindId)
+                .map(|k| Color::BOTH.map(|c| pos.cells_of(Piece::new(k, c)).count()))
+                .collect();
+        }
+    }
+    if rules.setup_counts.is_empty() {
+        rules.setup_counts = vec![[0, 0]; rules.kinds.len()];
     }
     if diags.is_empty() {
         Ok(rules)

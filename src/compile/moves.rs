@@ -61,13 +61,14 @@ pub(super) fn comp_vector(c: Component) -> Vector {
 }
 
 /// Compile one Betza move for a piece of `color` on `from`; `source` numbers the move within
-/// its piece (records remember it).
+/// its piece (records remember it); castling ends on the files `castles_to` when given.
 pub(super) fn compile_move(
     geometry: &Geometry,
     m: &BetzaMove,
     from: Cell,
     source: usize,
     color: Color,
+    castles_to: Option<[u8; 2]>,
 ) -> Result<Vec<RawRecord>, CompileError> {
     let shape = geometry.shape;
     let flags = move_flags(m);
@@ -76,7 +77,7 @@ pub(super) fn compile_move(
         Color::Black => as_black,
     };
     if m.atom == betza::Atom::Letter('O') {
-        return castling_records(geometry, m, from, flags, turn, source);
+        return castling_records(geometry, m, from, flags, turn, source, castles_to);
     }
 
     // Point at the atom (and its range), not at the modifiers before it.
@@ -133,6 +134,7 @@ pub(super) fn compile_move(
                 cells,
                 paths,
                 source,
+                restriction: 0,
             }));
         }
     }
@@ -219,15 +221,30 @@ fn leap_record(
                 })
                 .collect(),
             None if leg.lame && !geometry.is_hex() => {
-                // XBetza `nN`-style: blocked on the orthogonal step along the longer
-                // direction (the Xiangqi horse).
+                // XBetza `nN`-style: orthogonal steps along the longer direction, then
+                // diagonal ones, every cell before the target empty (the Xiangqi Horse
+                // `nN`: one orthogonal step; the Janggi Elephant `nZ`: one orthogonal,
+                // then one diagonal).
                 let (x, y) = v;
-                let step = if x.abs() > y.abs() {
-                    (x.signum(), 0)
+                let (long, short) = if x.abs() > y.abs() {
+                    ((x.signum(), 0), (0, y.signum()))
                 } else {
-                    (0, y.signum())
+                    ((0, y.signum()), (x.signum(), 0))
                 };
-                geometry.offset(from, step).map(|c| vec![(c, false)])
+                let orthogonal = x.abs().max(y.abs()) - x.abs().min(y.abs());
+                let diagonal = x.abs().min(y.abs()) - 1;
+                let mut at = (0, 0);
+                let mut path = Vec::new();
+                for i in 0..orthogonal + diagonal {
+                    at.0 += long.0;
+                    at.1 += long.1;
+                    if i >= orthogonal {
+                        at.0 += short.0;
+                        at.1 += short.1;
+                    }
+                    path.push(geometry.offset(from, at).map(|c| (c, false)));
+                }
+                path.into_iter().collect()
             }
             None => {
                 return Err((

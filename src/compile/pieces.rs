@@ -5,12 +5,12 @@
 
 use std::sync::Arc;
 
-use super::zones::compile_zone;
+use super::zones::{compile_zone, Regions};
 use crate::betza::{self, BetzaMove};
 use crate::diagnostics::{did_you_mean, Diagnostic, Spanned};
 use crate::geometry::Geometry;
-use crate::rules::{Hook, PieceKind};
-use crate::types::{Color, KindId};
+use crate::rules::{ExtraMoves, Hook, PieceKind, Restriction};
+use crate::types::{CellSet, Color, KindId, KindSet};
 use crate::variant::VariantSpec;
 
 /// The largest number of piece kinds a variant may have (two colours each must fit a board
@@ -26,12 +26,36 @@ pub(super) struct CompiledKinds {
     pub moves: Vec<[Vec<BetzaMove>; 2]>,
     /// Per kind: its `when_adjacent_to` extra moves.
     pub extras: Vec<Vec<BetzaMove>>,
+    /// Per kind: the conditions of its `betza` moves (and of its adjacency moves).
+    pub base_conditions: Vec<MoveConditions>,
+    /// Per kind: its `extra_moves` groups.
+    pub groups: Vec<Vec<MoveGroup>>,
+}
+
+/// Where and how a group of a kind's moves is made.
+#[derive(Clone)]
+pub(super) struct MoveConditions {
+    /// Only from these cells (per side).
+    pub when_in: Option<[CellSet; 2]>,
+    /// The moves stay inside these cells (per side).
+    pub confined: Option<[CellSet; 2]>,
+    /// What the moves may capture and hop over.
+    pub restriction: Restriction,
+}
+
+/// One `extra_moves` group, compiled.
+pub(super) struct MoveGroup {
+    /// Its moves (the same for both sides).
+    pub moves: Vec<BetzaMove>,
+    /// Its conditions.
+    pub conditions: MoveConditions,
 }
 
 /// Compile every piece kind of the file and the references between them.
 pub(super) fn compile_kinds(
     spec: &VariantSpec,
     geometry: &Geometry,
+    regions: &Regions,
     diags: &mut Vec<Diagnostic>,
 ) -> CompiledKinds {
     if spec.pieces.len() > MAX_KINDS {
@@ -70,6 +94,7 @@ pub(super) fn compile_kinds(
             value: piece.value.as_ref().map(|v| v.value),
             promotion: [Vec::new(), Vec::new()],
             castles_with: [Vec::new(), Vec::new()],
+            castles_to: None,
             resets_n_move: false,
             tracks_unmoved: false,
             initial_zone: None,
@@ -83,6 +108,11 @@ pub(super) fn compile_kinds(
                 .as_ref()
                 .is_some_and(|b| b.value),
             hook: None,
+            confined_to: piece.confined_to.as_ref().map(|c| c.value.clone()),
+            extra_moves: Vec::new(),
+            cannot_capture: Vec::new(),
+            cannot_hop_over: Vec::new(),
+            max_count: None,
         });
     }
     let mut extras = Vec::new();
@@ -102,11 +132,14 @@ pub(super) fn compile_kinds(
                 }
             }
         }
+        if !piece.castles_to.is_empty() {
+            kinds[k].castles_to = compile_castles_to(&piece.castles_to, geometry, diags);
+        }
         if let Some(h) = &piece.hook {
             kinds[k].hook = compile_hook(spec, h, geometry, diags);
         }
         if let Some(zone) = &piece.initial_zone {
-            kinds[k].initial_zone = Some(compile_zone(geometry, zone, diags));
+            kinds[k].initial_zone = Some(compile_zone(geometry, regions, zone, diags));
         }
         match &piece.when_adjacent_to {
             None => extras.push(Vec::new()),
@@ -121,10 +154,157 @@ pub(super) fn compile_kinds(
             }
         }
     }
+    let mut base_conditions = Vec::new();
+    let mut groups = Vec::new();
+    for (k, piece) in spec.pieces.values().enumerate() {
+        let kind = &mut kinds[k];
+        let resolve_all = |ids: &[Spanned<String>], diags: &mut Vec<Diagnostic>| {
+            ids.iter()
+                .filter_map(|id| resolve_id(spec, id, diags))
+                .collect::<Vec<KindId>>()
+        };
+        kind.cannot_capture = resolve_all(&piece.cannot_capture, diags);
+        kind.cannot_hop_over = resolve_all(&piece.cannot_hop_over, diags);
+        let restriction = Restriction {
+            victims: kind
+                .cannot_capture
+                .iter()
+                .copied()
+                .collect::<KindSet>()
+                .complement(),
+            screens: kind
+                .cannot_hop_over
+                .iter()
+                .copied()
+                .collect::<KindSet>()
+                .complement(),
+        };
+        if let Some(max) = &piece.max_count {
+            if (1..=u16::MAX as i64).contains(&max.value) {
+                kind.max_count = Some(max.value as u32);
+            } else {
+                diags.push(
+                    Diagnostic::error(
+                        format!("`max_count` must be at least 1, not {}", max.value),
+                        max.span.clone(),
+                    )
+                    .with_hint("leave the kind out of the promotion lists to forbid it"),
+                );
+            }
+        }
+        let confined = piece
+            .confined_to
+            .as_ref()
+            .and_then(|name| regions.lookup(name, diags));
+        base_conditions.push(MoveConditions {
+            when_in: None,
+            confined,
+            restriction,
+        });
+        let mut kind_groups = Vec::new();
+        for group in &piece.extra_moves {
+            let captures = resolve_all(&group.captures, diags);
+            let mut restriction = restriction;
+            if !captures.is_empty() {
+                let only: KindSet = captures.iter().copied().collect();
+                restriction.victims =
+                    KindSet::from_iter(restriction.victims.iter().filter(|&k| only.contains(k)));
+            }
+            let when_in = group
+                .when_in
+                .as_ref()
+                .and_then(|n| regions.lookup(n, diags));
+            let confined = group
+                .confined_to
+                .as_ref()
+                .and_then(|n| regions.lookup(n, diags));
+            kind.extra_moves.push(ExtraMoves {
+                betza: group.betza.iter().map(|b| b.value.clone()).collect(),
+                when_in: group.when_in.as_ref().map(|n| n.value.clone()),
+                confined_to: group.confined_to.as_ref().map(|n| n.value.clone()),
+                captures,
+            });
+            kind_groups.push(MoveGroup {
+                moves: parse_betza_strings(&group.betza, diags),
+                conditions: MoveConditions {
+                    when_in,
+                    confined,
+                    restriction,
+                },
+            });
+        }
+        groups.push(kind_groups);
+    }
     CompiledKinds {
         kinds,
         moves,
         extras,
+        base_conditions,
+        groups,
+    }
+}
+
+/// `castles_to = ["c", "g"]`: two files of the board, the first lower.
+fn compile_castles_to(
+    files: &[Spanned<String>],
+    geometry: &Geometry,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<[u8; 2]> {
+    let count = match geometry.shape {
+        crate::geometry::Shape::Square { files, .. } => files,
+        crate::geometry::Shape::Hex { .. } => {
+            diags.push(Diagnostic::error(
+                "castling is only defined on square boards",
+                files[0].span.clone(),
+            ));
+            return None;
+        }
+    };
+    let mut out = Vec::new();
+    for f in files {
+        let index = match f.value.as_bytes() {
+            [c] if c.is_ascii_lowercase() && c - b'a' < count => Some(c - b'a'),
+            _ => None,
+        };
+        match index {
+            Some(i) => out.push(i),
+            None => diags.push(
+                Diagnostic::error(
+                    format!("`{}` is not a file of this board", f.value),
+                    f.span.clone(),
+                )
+                .with_hint(format!(
+                    "a file is a letter from a to {}",
+                    (b'a' + count - 1) as char
+                )),
+            ),
+        }
+    }
+    if files.len() != 2 {
+        diags.push(
+            Diagnostic::error(
+                format!("`castles_to` needs two files, not {}", files.len()),
+                files[0].span.start..files[files.len() - 1].span.end,
+            )
+            .with_hint(
+                "write the files castling ends on, left then right: `castles_to = [\"c\", \"g\"]`",
+            ),
+        );
+        return None;
+    }
+    match out[..] {
+        [left, right] if left + 1 < right => Some([left, right]),
+        [_, _] => {
+            diags.push(
+                Diagnostic::error(
+                    "the first file of `castles_to` must be left of the second, with room between",
+                    files[0].span.start..files[1].span.end,
+                )
+                .with_hint("write the file castling to the left ends on first: `[\"c\", \"g\"]`"),
+            );
+            None
+        }
+        _ => None,
     }
 }
 

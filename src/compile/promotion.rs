@@ -2,7 +2,7 @@
 //! some kinds), the kinds it may become, and whether it must.
 
 use super::pieces::resolve_id;
-use super::zones::compile_zone;
+use super::zones::{compile_zone, Regions};
 use crate::diagnostics::Diagnostic;
 use crate::geometry::Geometry;
 use crate::rules::{PieceKind, Promotion};
@@ -13,20 +13,38 @@ use crate::variant::{PromotionSpec, VariantSpec};
 pub(super) fn compile_promotions(
     spec: &VariantSpec,
     geometry: &Geometry,
+    regions: &Regions,
     kinds: &mut [PieceKind],
     diags: &mut Vec<Diagnostic>,
 ) {
     for (k, piece) in spec.pieces.values().enumerate() {
         let written = &piece.promotion;
-        let white = compile_rules(spec, geometry, kinds, &written.white, Color::White, diags);
+        let white = compile_rules(
+            spec,
+            geometry,
+            regions,
+            kinds,
+            &written.white,
+            Color::White,
+            diags,
+        );
         let black = if written.split {
-            compile_rules(spec, geometry, kinds, &written.black, Color::Black, diags)
+            compile_rules(
+                spec,
+                geometry,
+                regions,
+                kinds,
+                &written.black,
+                Color::Black,
+                diags,
+            )
         } else {
             // Written once: compiled (and reported) once, Black's zones taken from it.
             let mut quiet = Vec::new();
             compile_rules(
                 spec,
                 geometry,
+                regions,
                 kinds,
                 &written.white,
                 Color::Black,
@@ -41,6 +59,7 @@ pub(super) fn compile_promotions(
 fn compile_rules(
     spec: &VariantSpec,
     geometry: &Geometry,
+    regions: &Regions,
     kinds: &[PieceKind],
     rules: &[PromotionSpec],
     color: Color,
@@ -71,7 +90,7 @@ fn compile_rules(
             ));
         }
         let zone = match &promo.zone {
-            Some(z) => compile_zone(geometry, z, diags)[color.index()],
+            Some(z) => compile_zone(geometry, regions, z, diags)[color.index()],
             None => CellSet::EMPTY,
         };
         let adjacent_to_enemy = promo
@@ -84,6 +103,7 @@ fn compile_rules(
             adjacent_to_enemy,
             to,
             forced: promo.forced.as_ref().is_none_or(|f| f.value),
+            only_lost: promo.only_lost.as_ref().is_some_and(|o| o.value),
         });
     }
     out

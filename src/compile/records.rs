@@ -3,7 +3,8 @@
 //! flat pools of [`MoveTables`] with their plain leaps and slides bundled as cell sets.
 
 use crate::rules::{
-    flag, CellMoves, ConditionCell, MoveRecord, MoveTables, PathCondition, RecordShape, SlideRay,
+    flag, CellMoves, ConditionCell, MoveRecord, MoveTables, PathCondition, RecordShape,
+    Restriction, SlideRay,
 };
 use crate::types::{Cell, CellSet, PieceCellTable};
 
@@ -19,19 +20,48 @@ pub(super) struct RawRecord {
     pub(super) paths: Vec<Vec<(Cell, bool)>>,
     /// Index of the Betza move (piece-wide) it came from.
     pub(super) source: usize,
+    /// Index of its capture and hop restriction ([`RecordTables::restriction_index`]);
+    /// 0 = none.
+    pub(super) restriction: u8,
 }
 
 /// The flat pools every move record points into, filled as records are emitted.
-#[derive(Default)]
 pub(super) struct RecordTables {
     records: Vec<MoveRecord>,
     cell_pool: Vec<Cell>,
     paths: Vec<PathCondition>,
     condition_pool: Vec<ConditionCell>,
     slide_rays: Vec<SlideRay>,
+    restrictions: Vec<Restriction>,
+}
+
+impl Default for RecordTables {
+    fn default() -> RecordTables {
+        RecordTables {
+            records: Vec::new(),
+            cell_pool: Vec::new(),
+            paths: Vec::new(),
+            condition_pool: Vec::new(),
+            slide_rays: Vec::new(),
+            restrictions: vec![Restriction::NONE],
+        }
+    }
 }
 
 impl RecordTables {
+    /// The index records use for a restriction (0 for none); `None` when a variant has more
+    /// different restrictions than a record can name.
+    pub(super) fn restriction_index(&mut self, restriction: Restriction) -> Option<u8> {
+        if let Some(i) = self.restrictions.iter().position(|r| *r == restriction) {
+            return Some(i as u8);
+        }
+        if self.restrictions.len() > u8::MAX as usize {
+            return None;
+        }
+        self.restrictions.push(restriction);
+        Some((self.restrictions.len() - 1) as u8)
+    }
+
     /// Store one cell's records; returns where they are, with their plain leaps and slides
     /// (stored last) bundled, and adds their capture cells to `reach`.
     pub(super) fn emit(
@@ -65,6 +95,7 @@ impl RecordTables {
         // generation finds the first blocker with one bit scan.
         let bundled = |r: &RawRecord| {
             let plain = r.paths.is_empty()
+                && r.restriction == 0
                 && r.flags & (flag::INITIAL | flag::EN_PASSANT | flag::DESTROY) == 0;
             plain && (r.shape == RecordShape::Leap || ray_direction(r).is_some())
         };
@@ -148,6 +179,7 @@ impl RecordTables {
                 shape: r.shape,
                 flags,
                 distance: r.distance,
+                restriction: r.restriction,
                 cells_start: self.cell_pool.len() as u32,
                 cells_len: r.cells.len() as u16,
                 paths_len: r.paths.len() as u16,
@@ -177,6 +209,7 @@ impl RecordTables {
             paths: self.paths,
             condition_pool: self.condition_pool,
             slide_rays: self.slide_rays,
+            restrictions: self.restrictions,
         }
     }
 }
@@ -206,15 +239,18 @@ pub(super) fn merge_records(raw: Vec<RawRecord>) -> Vec<RawRecord> {
                 e.shape == RecordShape::Leap
                     && e.cells == r.cells
                     && e.paths == r.paths
+                    && e.restriction == r.restriction
                     && (e.flags & flag::INITIAL) == (r.flags & flag::INITIAL)
             }) {
                 existing.flags |= r.flags;
                 continue;
             }
-            if let Some(existing) = out
-                .iter_mut()
-                .find(|e| e.shape == RecordShape::Leap && e.cells == r.cells && e.flags == r.flags)
-            {
+            if let Some(existing) = out.iter_mut().find(|e| {
+                e.shape == RecordShape::Leap
+                    && e.cells == r.cells
+                    && e.flags == r.flags
+                    && e.restriction == r.restriction
+            }) {
                 if existing.paths.is_empty() {
                     continue; // already unconditional
                 }
@@ -235,6 +271,7 @@ pub(super) fn merge_records(raw: Vec<RawRecord>) -> Vec<RawRecord> {
             if let Some(existing) = out.iter_mut().find(|e| {
                 e.shape == RecordShape::Slide
                     && e.flags == r.flags
+                    && e.restriction == r.restriction
                     && (e.cells.starts_with(&r.cells) || r.cells.starts_with(&e.cells))
             }) {
                 if r.cells.len() > existing.cells.len() {
@@ -247,6 +284,7 @@ pub(super) fn merge_records(raw: Vec<RawRecord>) -> Vec<RawRecord> {
                 && e.cells == r.cells
                 && e.flags == r.flags
                 && e.distance == r.distance
+                && e.restriction == r.restriction
         }) {
             continue;
         }

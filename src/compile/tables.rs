@@ -4,13 +4,26 @@
 //! nothing anywhere, and castling without a partner, are reported here.
 
 use super::moves::compile_move;
+use super::pieces::{MoveConditions, MoveGroup};
 use super::records::{merge_records, RawRecord, RecordTables};
 use crate::betza::BetzaMove;
 use crate::diagnostics::Diagnostic;
 use crate::geometry::Geometry;
 use crate::rules::{flag, CellMoves, MoveTables, PieceKind, RecordShape};
-use crate::types::{CellSet, Color, KindId, Piece, PieceCellTable};
+use crate::types::{Cell, CellSet, Color, KindId, Piece, PieceCellTable};
 use crate::variant::VariantSpec;
+
+/// The moves of every kind and the conditions they are made under.
+pub(super) struct KindMoves<'a> {
+    /// Per kind: its `betza` moves, per side.
+    pub base_moves: &'a [[Vec<BetzaMove>; 2]],
+    /// Per kind: the conditions of its `betza` and adjacency moves.
+    pub base_conditions: &'a [MoveConditions],
+    /// Per kind: its `extra_moves` groups.
+    pub groups: &'a [Vec<MoveGroup>],
+    /// Per kind: its `when_adjacent_to` moves.
+    pub extras: &'a [Vec<BetzaMove>],
+}
 
 /// Compile the moves of every kind into move tables, and set the kinds' `color_bound`,
 /// `castles` and `tracks_unmoved`.
@@ -18,10 +31,10 @@ pub(super) fn build_move_tables(
     spec: &VariantSpec,
     geometry: &Geometry,
     kinds: &mut [PieceKind],
-    base_moves: &[[Vec<BetzaMove>; 2]],
-    extras: &[Vec<BetzaMove>],
+    all: &KindMoves<'_>,
     diags: &mut Vec<Diagnostic>,
 ) -> MoveTables {
+    let (base_moves, extras) = (all.base_moves, all.extras);
     let cells = geometry.cell_count();
     let pieces = kinds.len() * 2;
     let mut pools = RecordTables::default();
@@ -34,6 +47,7 @@ pub(super) fn build_move_tables(
             .iter()
             .flatten()
             .any(|m| m.legs.last().is_some_and(|l| l.modality.en_passant));
+        let castles_to = kinds[k].castles_to;
         // A kind is colour-bound when every target of every move keeps the origin's colour.
         let mut color_bound = true;
         // Moves written once for both sides are reported once.
@@ -43,9 +57,39 @@ pub(super) fn build_move_tables(
         let mut all_moves: Vec<&BetzaMove> = Vec::new();
         for color in Color::BOTH {
             let base = &per_side[color.index()];
-            // Base moves first, then the extras; `source` indexes this combined list.
-            let moves: Vec<&BetzaMove> = base.iter().chain(extras[k].iter()).collect();
-            let base_count = base.len();
+            // Base moves first, then the `extra_moves` groups, then the adjacency moves;
+            // `source` indexes this combined list. Each move has its conditions.
+            let base_conditions = &all.base_conditions[k];
+            let mut moves: Vec<&BetzaMove> = Vec::new();
+            let mut conditions: Vec<&MoveConditions> = Vec::new();
+            for m in base {
+                moves.push(m);
+                conditions.push(base_conditions);
+            }
+            for group in &all.groups[k] {
+                for m in &group.moves {
+                    moves.push(m);
+                    conditions.push(&group.conditions);
+                }
+            }
+            let base_count = moves.len();
+            for m in &extras[k] {
+                moves.push(m);
+                conditions.push(base_conditions);
+            }
+            let mut restriction_of = Vec::new();
+            for c in &conditions {
+                match pools.restriction_index(c.restriction) {
+                    Some(i) => restriction_of.push(i),
+                    None => {
+                        diags.push(Diagnostic::error(
+                            "too many different `captures`, `cannot_capture` and `cannot_hop_over` lists (at most 255)",
+                            piece_specs[k].span.clone(),
+                        ));
+                        restriction_of.push(0);
+                    }
+                }
+            }
             let mut produced = vec![false; moves.len()];
             let mut reported = vec![false; moves.len()];
             if color == Color::Black && !split {
@@ -54,8 +98,25 @@ pub(super) fn build_move_tables(
             for from in geometry.cells() {
                 let mut raw: Vec<RawRecord> = Vec::new();
                 for (i, m) in moves.iter().enumerate() {
-                    match compile_move(geometry, m, from, i, color) {
-                        Ok(mut list) => raw.append(&mut list),
+                    let cond = conditions[i];
+                    if cond
+                        .when_in
+                        .is_some_and(|w| !w[color.index()].contains(from))
+                    {
+                        continue;
+                    }
+                    match compile_move(geometry, m, from, i, color, castles_to) {
+                        Ok(list) => {
+                            for mut r in list {
+                                r.restriction = restriction_of[i];
+                                if let Some(region) = &cond.confined {
+                                    if !confine(&mut r, &region[color.index()]) {
+                                        continue;
+                                    }
+                                }
+                                raw.push(r);
+                            }
+                        }
                         Err((span, message)) => {
                             if !reported[i] {
                                 reported[i] = true;
@@ -102,6 +163,8 @@ pub(super) fn build_move_tables(
         }
         for (i, m) in all_moves.iter().enumerate() {
             if !produced_any[i] && !reported_any[i] {
+                // (Moves made only in a region or kept inside one may select nothing on
+                // some cells; a move that selects nothing on any cell is reported.)
                 diags.push(
                     Diagnostic::error(
                         "this Betza move selects no move anywhere on this board",
@@ -137,4 +200,23 @@ pub(super) fn build_move_tables(
         kinds[k].color_bound = color_bound;
     }
     pools.into_move_tables(plain, boosted, capture_reach)
+}
+
+/// Keep a record inside a region: a leap whose target is outside is dropped; a ray stops
+/// before its first cell outside. Returns whether anything is left.
+fn confine(r: &mut RawRecord, region: &CellSet) -> bool {
+    match r.shape {
+        RecordShape::Castle => true,
+        RecordShape::Leap => region.contains(r.cells[0]),
+        RecordShape::Slide | RecordShape::Hop | RecordShape::Grasshop => {
+            let inside = r
+                .cells
+                .iter()
+                .position(|c: &Cell| !region.contains(*c))
+                .unwrap_or(r.cells.len());
+            r.cells.truncate(inside);
+            let needed = if r.shape == RecordShape::Slide { 1 } else { 2 };
+            r.cells.len() >= needed
+        }
+    }
 }

@@ -167,10 +167,11 @@ fn outcome_score(result: &Outcome, side: Color, ply: usize) -> i32 {
 /// Whether null-move pruning is sound for these rules at all. A null move assumes that
 /// moving is never worse than passing; that fails where having no move wins or loses
 /// (stalemate not scored as a draw) and where captures are compulsory (a move may be
-/// forced into a loss).
+/// forced into a loss), and where passing is itself a legal move (the null move would then
+/// be searched as a real move with a different meaning).
 pub fn null_move_sound(rules: &Rules) -> bool {
     let end = rules.end_rules();
-    end.stalemate == StalemateResult::Draw && !end.forced_capture
+    end.stalemate == StalemateResult::Draw && !end.forced_capture && end.pass.is_none()
 }
 
 /// The late-move reduction table, plies by (depth, move number).
@@ -599,7 +600,7 @@ impl Worker<'_> {
             MoveKind::EnPassant { victim } => {
                 Some(value_of(pos.piece_at(victim)).map_or(0, |x| x.1))
             }
-            MoveKind::Castle { .. } => None,
+            MoveKind::Castle { .. } | MoveKind::Pass => None,
             MoveKind::Sweep { first } => {
                 let mut enemy = false;
                 let mut gain = 0;

@@ -1,12 +1,13 @@
 //! Castling moves: a castling piece that has never moved steps `distance` cells towards a
 //! never-moved partner of a kind it castles with, the partner lands on the cell it crossed.
 //! A royal castling piece may not be in check, pass or land on an attacked cell; a
-//! non-royal one ignores attacks.
+//! non-royal one ignores attacks. With `castles_to` (Chess960) the pieces go to fixed files
+//! instead, from wherever they start.
 
 use crate::attacks::{is_attacked_in, royal_attacked_in};
 use crate::position::Position;
-use crate::rules::{RecordShape, Rules};
-use crate::types::{Bits, Move, MoveKind, Piece};
+use crate::rules::{flag, RecordShape, Rules};
+use crate::types::{Bits, Cell, Move, MoveKind, Piece};
 
 /// Append the castling moves of the side to move that are legal.
 pub(crate) fn generate_castling<B: Bits>(rules: &Rules, pos: &mut Position, out: &mut Vec<Move>) {
@@ -25,6 +26,12 @@ pub(crate) fn generate_castling<B: Bits>(rules: &Rules, pos: &mut Position, out:
                     continue;
                 }
                 let ray = rules.record_cells(rec);
+                if rec.flags & flag::FIXED_END != 0 {
+                    if let Some(mv) = fixed_end_castling::<B>(rules, pos, from, ray, rec.distance) {
+                        out.push(mv);
+                    }
+                    continue;
+                }
                 let d = rec.distance as usize;
                 let Some(j) = ray.iter().position(|&c| pos.is_occupied(c)) else {
                     continue;
@@ -72,4 +79,74 @@ pub(crate) fn generate_castling<B: Bits>(rules: &Rules, pos: &mut Position, out:
             }
         }
     }
+}
+
+/// Chess960 castling of the piece on `from` towards the partner on `ray` (the first piece
+/// on it): the piece ends on the file `end_file` of its rank, the partner on the cell next
+/// to it on the inside. Every cell between the outermost of the four cells must be empty but
+/// for the two pieces; a royal piece may not be in check nor cross or land on an attacked
+/// cell, and is not attacked after the move.
+fn fixed_end_castling<B: Bits>(
+    rules: &Rules,
+    pos: &mut Position,
+    from: Cell,
+    ray: &[Cell],
+    end_file: u8,
+) -> Option<Move> {
+    let side = pos.side_to_move();
+    let g = &rules.geometry;
+    let mover = pos.occupant(from);
+    let kind = &rules.kinds[mover.kind() as usize];
+    let partner_cell = *ray.iter().find(|&&c| pos.is_occupied(c))?;
+    let partner = pos.occupant(partner_cell);
+    if partner.color() != side
+        || !kind.partners(side).contains(&partner.kind())
+        || !pos.unmoved().contains(partner_cell)
+    {
+        return None;
+    }
+    let (x, y) = g.coords(from);
+    let step = (g.coords(ray[0]).0 - x).signum();
+    let to = g.at(i32::from(end_file), y)?;
+    let partner_to = g.at(i32::from(end_file) - step, y)?;
+    let xs = [
+        x,
+        g.coords(to).0,
+        g.coords(partner_cell).0,
+        g.coords(partner_to).0,
+    ];
+    let (lo, hi) = (*xs.iter().min()?, *xs.iter().max()?);
+    for file in lo..=hi {
+        let cell = g.at(file, y)?;
+        if cell != from && cell != partner_cell && pos.is_occupied(cell) {
+            return None;
+        }
+    }
+    if kind.is_royal(side) {
+        if royal_attacked_in::<B>(rules, pos, side) {
+            return None;
+        }
+        let tx = g.coords(to).0;
+        let path_step = (tx - x).signum();
+        let mut file = x;
+        while file != tx {
+            file += path_step;
+            let cell = g.at(file, y)?;
+            if is_attacked_in::<B>(rules, pos, cell, side.flip()) {
+                return None;
+            }
+        }
+    }
+    let mv = Move {
+        kind: MoveKind::Castle {
+            partner_from: partner_cell,
+            partner_to,
+        },
+        ..Move::normal(from, to)
+    };
+    pos.make(rules, mv);
+    let legal = !royal_attacked_in::<B>(rules, pos, side)
+        && (rules.end.giving_check || !royal_attacked_in::<B>(rules, pos, side.flip()));
+    pos.unmake(rules);
+    legal.then_some(mv)
 }

@@ -1,13 +1,13 @@
 //! Games decided by a variant rule read off the board (see `shared/spec/game-end.md`: a
-//! decided position has no legal moves): extinction of kinds, a bare king, a piece in its
-//! goal, the n-th check. Checkmate and stalemate are not here: they are decided by having
+//! decided position has no legal moves): royal pieces blown up, both sides passing in a row,
+//! extinction of kinds, a bare king, a piece in its goal, the n-th check. Checkmate and stalemate are not here: they are decided by having
 //! no legal move.
 //!
 //! When a move meets conditions for both sides, the side that made it wins.
 
 use crate::board::Board;
 use crate::position::Position;
-use crate::rules::{DrawReason, Outcome, Rules, Verdict, WinReason};
+use crate::rules::{DrawReason, Outcome, PassEnd, Rules, Verdict, WinReason};
 use crate::types::{Color, Piece};
 
 /// The result a verdict about `side` gives.
@@ -95,6 +95,28 @@ fn checkmated(rules: &Rules, pos: &mut Position) -> bool {
 fn board_decision(rules: &Rules, pos: &mut Position) -> Option<Outcome> {
     let side = pos.side_to_move();
     let mover = side.flip();
+    if rules.end.explosion.is_some() {
+        // A side whose royal pieces have all been blown up has lost.
+        for who in [side, mover] {
+            let royal = rules.royal_kinds(who);
+            if !royal.is_empty()
+                && royal
+                    .iter()
+                    .all(|&k| pos.cells_of(Piece::new(k, who)).is_empty())
+            {
+                return Some(Outcome::Win {
+                    winner: who.flip(),
+                    reason: WinReason::Explosion,
+                });
+            }
+        }
+    }
+    if let Some(end) = rules.end.pass.and_then(|p| p.after_both) {
+        let mut last = pos.moves_made().rev().take(2);
+        if pos.ply_count() >= 2 && last.all(|m| m.is_pass()) {
+            return Some(passes_end(rules, pos, end));
+        }
+    }
     // Extinction: the side to move first, so that a move that makes both sides extinct
     // is judged for its maker.
     for who in [side, mover] {
@@ -151,6 +173,37 @@ fn board_decision(rules: &Rules, pos: &mut Position) -> Option<Outcome> {
         }
     }
     None
+}
+
+/// The result when both sides have passed in a row.
+fn passes_end(rules: &Rules, board: &Board, end: PassEnd) -> Outcome {
+    let PassEnd::Points { black_bonus } = end else {
+        return Outcome::Draw {
+            reason: DrawReason::Passes,
+        };
+    };
+    let points = |side: Color| -> f64 {
+        board
+            .occupied(side)
+            .iter()
+            .map(|c| rules.kind(board.occupant(c).kind()).value.unwrap_or(0.0))
+            .sum()
+    };
+    let (white, black) = (points(Color::White), points(Color::Black) + black_bonus);
+    if white == black {
+        Outcome::Draw {
+            reason: DrawReason::Passes,
+        }
+    } else {
+        Outcome::Win {
+            winner: if white > black {
+                Color::White
+            } else {
+                Color::Black
+            },
+            reason: WinReason::Points,
+        }
+    }
 }
 
 /// Goals: a piece that reached its side's goal wins; with `catch_up`, White's arrival

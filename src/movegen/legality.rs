@@ -4,8 +4,8 @@
 //! the enemy's board-dependent moves (slides, hops, lame and multi-leg leaps, hooks), and
 //! only by a change on the cells between such an attacker and the royal piece (see
 //! [`AttackLines`]). A non-royal move that does not move a pinned piece, neither leaves nor
-//! enters a touched cell, and is not en passant, castling or a sweep, keeps every royal piece
-//! as safe as it is. Attackers bound by the first-move rule attack nothing and are skipped.
+//! enters a touched cell, and is not en passant, castling, a sweep or a promotion (which may
+//! make a new royal piece), keeps every royal piece as safe as it is. Attackers bound by the first-move rule attack nothing and are skipped.
 
 use crate::attacks::is_attacked_in;
 use crate::board::Board;
@@ -66,10 +66,12 @@ impl<B: Bits> SafeMoves<B> {
         })
     }
 
-    /// Whether `mv` is known to keep the royal pieces safe.
+    /// Whether `mv` is known to keep the royal pieces safe. A promotion is always tested:
+    /// it may create a royal piece (Coregal's Queen) on an attacked cell.
     #[inline(always)]
     pub(crate) fn is_safe(&self, mv: &Move) -> bool {
         matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep { .. })
+            && mv.promotion.is_none()
             && !self.from_danger.has(mv.from)
             && !self.to_danger.has(mv.to)
     }

@@ -1,6 +1,7 @@
 //! The generic move interpreter: the pseudo-legal moves of a side from the compiled records
 //! ([`crate::targets`]) and its hooks, and legality (own royal pieces not attacked after the
-//! move; castling piece not in check and not passing or landing on an attacked cell).
+//! move, nor exploded; castling piece not in check and not passing or landing on an attacked
+//! cell); passes where the rules allow them.
 
 mod castling;
 pub mod decision;
@@ -74,15 +75,35 @@ pub(crate) fn generate_legal_unjudged<B: Bits>(
     } else {
         SafeMoves::<B>::new(rules, pos, side)
     };
+    // With explosions a capture changes more than two cells: it is always made and tested.
+    let explodes = rules.end.explosion.is_some();
+    let royals_before = if explodes {
+        [
+            royal_count(rules, pos, side),
+            royal_count(rules, pos, side.flip()),
+        ]
+    } else {
+        [0, 0]
+    };
     let mut i = start;
     while i < out.len() {
         let mv = out[i];
-        let legal = if filter.as_ref().is_some_and(|f| f.is_safe(&mv)) {
+        let legal = if filter.as_ref().is_some_and(|f| f.is_safe(&mv))
+            && !(explodes && pos.is_occupied(mv.to))
+        {
             true
         } else {
             pos.make(rules, mv);
-            let gives_check = no_checks && royal_attacked_in::<B>(rules, pos, side.flip());
-            let legal = !gives_check && !royal_attacked_in::<B>(rules, pos, side);
+            let legal = if explodes {
+                // Own royal pieces may not explode; blowing up the enemy's wins at once,
+                // whatever attacks remain.
+                royal_count(rules, pos, side) == royals_before[0]
+                    && ((royals_before[1] > 0 && royal_count(rules, pos, side.flip()) == 0)
+                        || !royal_attacked_in::<B>(rules, pos, side))
+            } else {
+                let gives_check = no_checks && royal_attacked_in::<B>(rules, pos, side.flip());
+                !gives_check && !royal_attacked_in::<B>(rules, pos, side)
+            };
             pos.unmake(rules);
             legal
         };
@@ -93,6 +114,16 @@ pub(crate) fn generate_legal_unjudged<B: Bits>(
         }
     }
     generate_castling::<B>(rules, pos, out);
+    if rules.end.pass.is_some() && !royal_attacked_in::<B>(rules, pos, side) {
+        // A pass is named by the side's first royal piece.
+        let royal = rules
+            .royal_kinds(side)
+            .iter()
+            .find_map(|&k| pos.cells_of(Piece::new(k, side)).iter().next());
+        if let Some(cell) = royal {
+            out.push(Move::pass(cell));
+        }
+    }
     if rules.filters_moves {
         filter_by_rules(rules, pos, start, out);
     }
@@ -143,6 +174,15 @@ fn filter_by_rules(rules: &Rules, pos: &Position, start: usize, out: &mut Vec<Mo
     }
 }
 
+/// How many royal pieces `side` has on the board.
+fn royal_count(rules: &Rules, board: &Board, side: crate::types::Color) -> u32 {
+    rules
+        .royal_kinds(side)
+        .iter()
+        .map(|&k| board.cells_of(Piece::new(k, side)).count())
+        .sum()
+}
+
 /// Whether a move of the side to move captures an enemy piece.
 pub fn captures(rules: &Rules, board: &Board, mv: &Move) -> bool {
     let side = board.side_to_move();
@@ -150,7 +190,7 @@ pub fn captures(rules: &Rules, board: &Board, mv: &Move) -> bool {
     match mv.kind {
         MoveKind::EnPassant { .. } => true,
         MoveKind::Sweep { first } => rules.geometry.line_after(mv.from, first, mv.to).any(enemy),
-        MoveKind::Castle { .. } => false,
+        MoveKind::Castle { .. } | MoveKind::Pass => false,
         MoveKind::Normal | MoveKind::DoubleStep { .. } => enemy(mv.to),
     }
 }

@@ -65,6 +65,34 @@ pub struct Goal {
     pub catch_up: bool,
 }
 
+/// How two passes in a row end the game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PassEnd {
+    /// Drawn.
+    Draw,
+    /// The side with more points wins (piece values; Black adds `black_bonus`); equal
+    /// points draw.
+    Points {
+        /// Points Black adds.
+        black_bonus: f64,
+    },
+}
+
+/// A side not in check may pass instead of moving.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PassRule {
+    /// Two passes in a row end the game so; `None`: the game goes on.
+    pub after_both: Option<PassEnd>,
+}
+
+/// Captures explode: the capturing piece and every piece next to the target cell are removed
+/// with the captured one, except immune kinds next to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Explosion {
+    /// Kinds a neighbouring explosion does not remove.
+    pub immune: crate::types::KindSet,
+}
+
 /// Game-end rules.
 #[derive(Debug, Clone)]
 pub struct EndRules {
@@ -94,6 +122,10 @@ pub struct EndRules {
     pub giving_check: bool,
     /// In check, a royal piece may move away (else it may only capture the checker).
     pub royal_may_flee_check: bool,
+    /// Passing, and how two passes in a row end the game.
+    pub pass: Option<PassRule>,
+    /// Explosions on capture; a side whose royal pieces have all exploded loses.
+    pub explosion: Option<Explosion>,
 }
 
 impl EndRules {
@@ -109,6 +141,8 @@ impl EndRules {
             || self.bare_king.is_some()
             || !self.goals.is_empty()
             || self.n_check.is_some()
+            || self.explosion.is_some()
+            || self.pass.is_some_and(|p| p.after_both.is_some())
     }
 
     /// Whether a rule filters the legal moves after generation (compulsory captures, no

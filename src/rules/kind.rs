@@ -33,6 +33,8 @@ pub struct Promotion {
     pub to: Vec<KindId>,
     /// It must promote (otherwise not promoting is also a move).
     pub forced: bool,
+    /// Only to a kind its side has fewer of on the board than in the setup.
+    pub only_lost: bool,
 }
 
 /// A piece kind.
@@ -55,6 +57,9 @@ pub struct PieceKind {
     pub promotion: [Vec<Promotion>; 2],
     /// Kinds this piece castles with, per side.
     pub castles_with: [Vec<KindId>; 2],
+    /// The files (indices) castling ends on, towards the lower files and towards the higher
+    /// (Chess960); `None`: the `O` distance.
+    pub castles_to: Option<[u8; 2]>,
     /// Its moves reset the n-move counter.
     pub resets_n_move: bool,
     /// Its never-moved state matters (initial moves, castling) and is tracked.
@@ -77,6 +82,16 @@ pub struct PieceKind {
     pub castles: bool,
     /// Its initial moves end when its side is first put in check.
     pub initial_until_checked: bool,
+    /// The region its `betza` moves never leave.
+    pub confined_to: Option<String>,
+    /// Its `extra_moves` groups.
+    pub extra_moves: Vec<super::ExtraMoves>,
+    /// Kinds it never captures.
+    pub cannot_capture: Vec<KindId>,
+    /// Kinds its hopping moves cannot hop over.
+    pub cannot_hop_over: Vec<KindId>,
+    /// A side may not promote to this kind while it has this many on the board.
+    pub max_count: Option<u32>,
 }
 
 impl PieceKind {

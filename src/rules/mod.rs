@@ -6,17 +6,25 @@
 mod end;
 mod hook;
 mod kind;
+mod picture;
 mod records;
+mod region;
 mod result;
+mod shuffle;
 
-pub use end::{BareKing, EndRules, Extinction, Goal, StalemateResult, Verdict};
+pub use end::{
+    BareKing, EndRules, Explosion, Extinction, Goal, PassEnd, PassRule, StalemateResult, Verdict,
+};
 pub use hook::{AttackLines, Hook};
 pub use kind::{kind_flag, PieceKind, Promotion};
+pub use picture::Picture;
 pub use records::{
     flag, AttackTables, CellMoves, ConditionCell, MoveRecord, MoveTables, PathCondition,
-    RecordShape, SlideRay,
+    RecordShape, Restriction, SlideRay,
 };
+pub use region::{ExtraMoves, Region};
 pub use result::{DrawReason, Outcome, WinReason};
+pub use shuffle::Shuffle;
 
 use crate::board::{Board, Zobrist};
 use crate::geometry::Geometry;
@@ -36,6 +44,17 @@ pub struct Rules {
     pub(crate) start_fen: String,
     /// Game-end rules.
     pub(crate) end: EndRules,
+    /// Named regions, in file order.
+    pub(crate) regions: Vec<Region>,
+    /// How pictures draw the board.
+    pub(crate) picture: Picture,
+    /// The start position's random arrangements, if the file shuffles it.
+    pub(crate) shuffle: Option<Shuffle>,
+    /// Castling is always written as the castling piece's cell and the partner's cell (a
+    /// kind castles to fixed files, as in Chess960).
+    pub(crate) castling_names_partner: bool,
+    /// Per kind: how many pieces of it each side has in the setup (White's first).
+    pub(crate) setup_counts: Vec<[u32; 2]>,
 
     // ---- Derived: computed from the above by the compiler.
     /// Move records per piece and cell.
@@ -104,6 +123,21 @@ impl Rules {
     /// The game-end rules.
     pub fn end_rules(&self) -> &EndRules {
         &self.end
+    }
+
+    /// How pictures draw the board (`[board] picture`).
+    pub fn picture(&self) -> &Picture {
+        &self.picture
+    }
+
+    /// The start position's shuffle (`[setup] shuffle`), if any.
+    pub fn shuffle(&self) -> Option<&Shuffle> {
+        self.shuffle.as_ref()
+    }
+
+    /// The named regions (`[regions]`), in file order.
+    pub fn regions(&self) -> &[Region] {
+        &self.regions
     }
 
     /// The royal kinds of one side.
@@ -212,6 +246,12 @@ impl Rules {
     #[inline(always)]
     pub fn path_cells(&self, path: &PathCondition) -> &[ConditionCell] {
         self.moves.path_cells(path)
+    }
+
+    /// What a record may capture and hop over.
+    #[inline(always)]
+    pub fn restriction(&self, record: &MoveRecord) -> &Restriction {
+        self.moves.restriction(record)
     }
 
     /// Cells a piece on `cell` could capture on, ignoring other pieces.

@@ -2,7 +2,7 @@
 //! interpreter walks, the plain leaps and slides bundled as cell sets, and the pools the
 //! records point into. Built by [`crate::compile`]; read by move generation and hooks.
 
-use crate::types::{Cell, CellSet, PieceCellTable};
+use crate::types::{Cell, CellSet, KindSet, PieceCellTable};
 
 /// Flags of a move record.
 pub mod flag {
@@ -18,6 +18,8 @@ pub mod flag {
     pub const INITIAL: u8 = 16;
     /// Making this move gives the opponent an en passant right on the cells passed over.
     pub const CREATES_EP: u8 = 32;
+    /// Castling to a fixed file (Chess960): `distance` is the king's end file.
+    pub const FIXED_END: u8 = 64;
 }
 
 /// How a record's cells are walked.
@@ -44,8 +46,12 @@ pub struct MoveRecord {
     pub shape: RecordShape,
     /// [`flag`] bits.
     pub flags: u8,
-    /// Castling distance (king's steps); 0 otherwise.
+    /// Castling distance (king's steps), or with [`flag::FIXED_END`] the file castling
+    /// ends on; 0 otherwise.
     pub distance: u8,
+    /// Index of its [`Restriction`] in the move tables (see [`MoveTables::restriction`]);
+    /// 0 = none.
+    pub restriction: u8,
     /// Start of the record's cells in the cell pool.
     pub(crate) cells_start: u32,
     /// Number of cells.
@@ -104,6 +110,24 @@ pub struct SlideRay {
     pub increasing: bool,
 }
 
+/// What a record may capture and hop over: kinds outside `victims` cannot be captured by
+/// it; hopping moves (`p`, `g`) cannot use a piece whose kind is outside `screens`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Restriction {
+    /// Kinds it may capture.
+    pub victims: KindSet,
+    /// Kinds it may hop over.
+    pub screens: KindSet,
+}
+
+impl Restriction {
+    /// No restriction (index 0 of every table).
+    pub const NONE: Restriction = Restriction {
+        victims: KindSet::ALL,
+        screens: KindSet::ALL,
+    };
+}
+
 /// One way to reach a leap's target: cells that must be empty or occupied.
 #[derive(Debug, Clone, Copy)]
 pub struct PathCondition {
@@ -142,6 +166,9 @@ pub struct MoveTables {
     pub(crate) condition_pool: Vec<ConditionCell>,
     /// Plain slides of all bundles.
     pub(crate) slide_rays: Vec<SlideRay>,
+    /// The capture and hop restrictions records refer to; index 0 is
+    /// [`Restriction::NONE`].
+    pub(crate) restrictions: Vec<Restriction>,
 }
 
 impl MoveTables {
@@ -163,6 +190,12 @@ impl MoveTables {
     pub fn record_paths(&self, record: &MoveRecord) -> &[PathCondition] {
         let s = record.paths_start as usize;
         &self.paths[s..s + record.paths_len as usize]
+    }
+
+    /// The restriction of a record.
+    #[inline(always)]
+    pub fn restriction(&self, record: &MoveRecord) -> &Restriction {
+        &self.restrictions[record.restriction as usize]
     }
 
     /// The cells of a path.

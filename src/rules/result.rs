@@ -18,6 +18,10 @@ pub enum WinReason {
     BareKing,
     /// The winner gave the n-th check.
     NCheck,
+    /// The loser's royal pieces were all blown up by an explosion.
+    Explosion,
+    /// Both sides passed in a row and the winner has more points.
+    Points,
 }
 
 /// Why the game is drawn.
@@ -35,6 +39,8 @@ pub enum DrawReason {
     BareKing,
     /// Both sides reached their goals (the second in its one last move).
     Goal,
+    /// Both sides passed in a row (with equal points, when points decide).
+    Passes,
 }
 
 /// The state of a game.
@@ -73,6 +79,8 @@ impl std::fmt::Display for Outcome {
                     WinReason::Goal => "goal reached",
                     WinReason::BareKing => "bare king",
                     WinReason::NCheck => "n-th check",
+                    WinReason::Explosion => "royal piece exploded",
+                    WinReason::Points => "points after both passed",
                 };
                 write!(f, "{score} ({why})")
             }
@@ -84,6 +92,7 @@ impl std::fmt::Display for Outcome {
                     DrawReason::Extinction => "extinction",
                     DrawReason::BareKing => "bare kings",
                     DrawReason::Goal => "both goals reached",
+                    DrawReason::Passes => "both passed",
                 };
                 write!(f, "1/2-1/2 ({why})")
             }

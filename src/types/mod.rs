@@ -4,6 +4,7 @@
 pub mod bits;
 pub mod cell;
 pub mod cellset;
+pub mod kindset;
 pub mod moves;
 pub mod piece;
 pub mod table;
@@ -11,6 +12,7 @@ pub mod table;
 pub use bits::{Bits, Width};
 pub use cell::{Cell, MAX_CELLS};
 pub use cellset::CellSet;
+pub use kindset::KindSet;
 pub use moves::{Move, MoveKind, MAX_SWEEP};
 pub use piece::{Color, KindId, Piece};
 pub use table::PieceCellTable;

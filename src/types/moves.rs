@@ -1,6 +1,6 @@
 //! A move that says what it is: a plain move or capture, a double step that gives the
-//! opponent an en passant right, an en passant capture, castling, or a sweep (a charge that
-//! captures every piece on its path). Any of them may end in a promotion.
+//! opponent an en passant right, an en passant capture, castling, a sweep (a charge that
+//! captures every piece on its path), or a pass. Any of them may end in a promotion.
 
 use super::cell::Cell;
 use super::piece::KindId;
@@ -44,6 +44,9 @@ pub enum MoveKind {
         /// The first cell of the path (empty; nothing is captured there).
         first: Cell,
     },
+    /// The side passes: nothing moves. `from` and `to` are both the cell of the piece that
+    /// names the pass (a royal piece), as a Janggi pass is written (`e2e2`).
+    Pass,
 }
 
 /// A move. Compact and `Copy`.
@@ -69,6 +72,23 @@ impl Move {
             promotion: None,
             kind: MoveKind::Normal,
         }
+    }
+
+    /// A pass, named by the piece on `cell`.
+    #[inline(always)]
+    pub fn pass(cell: Cell) -> Move {
+        Move {
+            from: cell,
+            to: cell,
+            promotion: None,
+            kind: MoveKind::Pass,
+        }
+    }
+
+    /// Whether this is a pass.
+    #[inline(always)]
+    pub fn is_pass(&self) -> bool {
+        matches!(self.kind, MoveKind::Pass)
     }
 
     /// The same move, promoting to `kind`.

@@ -21,6 +21,10 @@ pub fn merge(
 ) -> VariantSpec {
     merge_meta(&mut parent.meta, child.meta);
     merge_board(&mut parent.board, child.board);
+    // A region the child writes replaces the parent's of that name.
+    for (name, region) in child.regions {
+        parent.regions.insert(name, region);
+    }
     for (id, piece) in child.pieces {
         if piece.remove.as_ref().is_some_and(|r| r.value) {
             if parent.pieces.shift_remove(&id).is_none() {
@@ -44,6 +48,7 @@ pub fn merge(
     merge_setup(&mut parent.setup, child.setup);
     merge_rules(&mut parent.rules, child.rules);
     parent.extends = child.extends;
+    parent.malformed |= child.malformed;
     parent
 }
 
@@ -77,6 +82,7 @@ fn merge_board(parent: &mut BoardSpec, mut child: BoardSpec) {
     }
     take_written!(parent, child, {
         "shape" => shape, "files" => files, "ranks" => ranks, "side" => side, "holes" => holes,
+        "picture" => picture,
     });
 }
 
@@ -85,15 +91,17 @@ fn merge_piece(parent: &mut PieceSpec, mut child: PieceSpec) {
     parent.span = child.span.clone();
     take_written!(parent, child, {
         "letter" => letter, "name" => name, "betza" => betza, "royal" => royal,
-        "value" => value, "castles_with" => castles_with, "promotion" => promotion,
+        "value" => value, "castles_with" => castles_with, "castles_to" => castles_to, "promotion" => promotion,
         "initial_zone" => initial_zone, "first_move_captures" => first_move_captures,
         "hook" => hook, "when_adjacent_to" => when_adjacent_to,
-        "initial_until_checked" => initial_until_checked,
+        "initial_until_checked" => initial_until_checked, "confined_to" => confined_to,
+        "extra_moves" => extra_moves, "cannot_capture" => cannot_capture,
+        "cannot_hop_over" => cannot_hop_over, "max_count" => max_count,
     });
 }
 
 fn merge_setup(parent: &mut SetupSpec, mut child: SetupSpec) {
-    take_written!(parent, child, { "fen" => fen });
+    take_written!(parent, child, { "fen" => fen, "shuffle" => shuffle });
 }
 
 fn merge_rules(parent: &mut RulesSpec, mut child: RulesSpec) {
@@ -126,6 +134,8 @@ fn move_rule(to: &mut RulesSpec, from: &mut RulesSpec, key: &str) {
         "n_check" => to.n_check = take(&mut from.n_check),
         "giving_check" => to.giving_check = take(&mut from.giving_check),
         "royal_may_flee_check" => to.royal_may_flee_check = take(&mut from.royal_may_flee_check),
+        "pass" => to.pass = take(&mut from.pass),
+        "explosion" => to.explosion = take(&mut from.explosion),
         _ => {}
     }
 }
@@ -194,10 +204,30 @@ pub fn shift_spans(spec: &mut VariantSpec, by: usize, limit: usize) {
         shift_opt(field, by);
     }
     shift_all(&mut b.holes, by);
+    if let Some(p) = &mut b.picture {
+        shift_opt(&mut p.style, by);
+        shift_all(&mut p.diagonals, by);
+        shift_opt(&mut p.river, by);
+        shift_all(&mut p.outline, by);
+        by.apply(&mut p.span);
+    }
+    for region in spec.regions.values_mut() {
+        shift_one(&mut region.name, by);
+        shift_zone(&mut region.zone, by);
+    }
     for piece in spec.pieces.values_mut() {
         shift_piece(piece, by);
     }
     shift_opt(&mut spec.setup.fen, by);
+    if let Some(sh) = &mut spec.setup.shuffle {
+        shift_all(&mut sh.cells, by);
+        shift_all(&mut sh.opposite_colours, by);
+        if let Some(b) = &mut sh.between {
+            shift_one(&mut b.kind, by);
+            shift_one(&mut b.outer, by);
+        }
+        by.apply(&mut sh.span);
+    }
     let r = &mut spec.rules;
     shift_opt(&mut r.checkmate, by);
     shift_opt(&mut r.stalemate, by);
@@ -246,6 +276,15 @@ pub fn shift_spans(spec: &mut VariantSpec, by: usize, limit: usize) {
         shift_opt(flag, by);
     }
     shift_opt(&mut r.n_check, by);
+    if let Some(p) = &mut r.pass {
+        shift_opt(&mut p.after_both, by);
+        shift_opt(&mut p.black_bonus, by);
+        by.apply(&mut p.span);
+    }
+    if let Some(e) = &mut r.explosion {
+        shift_all(&mut e.immune, by);
+        by.apply(&mut e.span);
+    }
     shift_all(&mut r.remove, by);
 }
 
@@ -263,6 +302,7 @@ fn shift_piece(piece: &mut PieceSpec, by: Shift) {
     for partners in piece.castles_with.both_mut() {
         shift_all(partners, by);
     }
+    shift_all(&mut piece.castles_to, by);
     for promo in piece.promotion.both_mut().into_iter().flatten() {
         if let Some(z) = &mut promo.zone {
             shift_zone(z, by);
@@ -271,6 +311,7 @@ fn shift_piece(piece: &mut PieceSpec, by: Shift) {
         shift_all(&mut promo.to, by);
         shift_opt(&mut promo.forced, by);
         shift_opt(&mut promo.allow_royal, by);
+        shift_opt(&mut promo.only_lost, by);
         by.apply(&mut promo.span);
     }
     if let Some(z) = &mut piece.initial_zone {
@@ -294,6 +335,17 @@ fn shift_piece(piece: &mut PieceSpec, by: Shift) {
         by.apply(&mut a.span);
     }
     shift_opt(&mut piece.initial_until_checked, by);
+    shift_opt(&mut piece.confined_to, by);
+    for group in &mut piece.extra_moves {
+        shift_all(&mut group.betza, by);
+        shift_opt(&mut group.when_in, by);
+        shift_opt(&mut group.confined_to, by);
+        shift_all(&mut group.captures, by);
+        by.apply(&mut group.span);
+    }
+    shift_all(&mut piece.cannot_capture, by);
+    shift_all(&mut piece.cannot_hop_over, by);
+    shift_opt(&mut piece.max_count, by);
     shift_opt(&mut piece.remove, by);
     by.apply(&mut piece.span);
 }
@@ -304,6 +356,7 @@ fn shift_zone(zone: &mut Spanned<ZoneSpec>, by: Shift) {
         ZoneCells::Ranks(ranks) => shift_all(ranks, by),
         ZoneCells::Cells(cells) => shift_all(cells, by),
         ZoneCells::MinHeight(h) => shift_one(h, by),
+        ZoneCells::Region(name) => shift_one(name, by),
     }
     shift_opt(&mut zone.value.for_black, by);
     shift_one(zone, by);

@@ -11,9 +11,10 @@ use std::ops::Range;
 use toml::de::{DeString, DeTable, DeValue};
 
 use super::spec::{
-    AdjacentSpec, BareKingSpec, BoardSpec, CheckmateSpec, ExtinctionKinds, ExtinctionSpec,
-    ExtinctionWhen, ForBlack, GoalSpec, HookSpec, MetaSpec, NMoveSpec, ParamValue, PieceSpec,
-    PromotionSpec, RepetitionSpec, ResultSpec, RulesSpec, SetupSpec, ShapeSpec, Sided,
+    AdjacentSpec, BareKingSpec, BetweenSpec, BoardSpec, BoardStyle, CheckmateSpec, ExplosionSpec,
+    ExtinctionKinds, ExtinctionSpec, ExtinctionWhen, ExtraMovesSpec, ForBlack, GoalSpec, HookSpec,
+    MetaSpec, NMoveSpec, ParamValue, PassEndSpec, PassSpec, PictureSpec, PieceSpec, PromotionSpec,
+    RegionSpec, RepetitionSpec, ResultSpec, RulesSpec, SetupSpec, ShapeSpec, ShuffleSpec, Sided,
     StalemateSpec, VariantSpec, ZoneCells, ZoneSpec,
 };
 use crate::diagnostics::{did_you_mean, Diagnostic, Spanned};
@@ -24,13 +25,19 @@ type TValue<'i> = toml::Spanned<DeValue<'i>>;
 type TKey<'i> = toml::Spanned<DeString<'i>>;
 
 /// Top-level tables.
-const TOP_KEYS: &[&str] = &["extends", "variant", "board", "pieces", "setup", "rules"];
+const TOP_KEYS: &[&str] = &[
+    "extends", "variant", "board", "regions", "pieces", "setup", "rules",
+];
 /// Top-level tables (the keys of [`TOP_KEYS`] that hold tables).
-const TOP_TABLES: &[&str] = &["variant", "board", "pieces", "setup", "rules"];
+const TOP_TABLES: &[&str] = &["variant", "board", "regions", "pieces", "setup", "rules"];
 /// Keys of `[variant]`.
 const VARIANT_KEYS: &[&str] = &["name", "inventor", "source", "description"];
 /// Keys of `[board]`.
-const BOARD_KEYS: &[&str] = &["shape", "files", "ranks", "side", "holes"];
+const BOARD_KEYS: &[&str] = &["shape", "files", "ranks", "side", "holes", "picture"];
+/// Keys of `picture`.
+const PICTURE_KEYS: &[&str] = &["style", "diagonals", "river", "outline"];
+/// Valid `style` strings.
+const STYLES: &[&str] = &["squares", "intersections"];
 /// Keys of `[pieces.<id>]`.
 const PIECE_KEYS: &[&str] = &[
     "letter",
@@ -39,16 +46,31 @@ const PIECE_KEYS: &[&str] = &[
     "royal",
     "value",
     "castles_with",
+    "castles_to",
     "promotion",
     "initial_zone",
     "first_move_captures",
     "hook",
     "when_adjacent_to",
     "initial_until_checked",
+    "confined_to",
+    "extra_moves",
+    "cannot_capture",
+    "cannot_hop_over",
+    "max_count",
     "remove",
 ];
 /// Keys of a piece's `promotion` table.
-const PROMOTION_KEYS: &[&str] = &["zone", "adjacent_to_enemy", "to", "forced", "allow_royal"];
+const PROMOTION_KEYS: &[&str] = &[
+    "zone",
+    "adjacent_to_enemy",
+    "to",
+    "forced",
+    "allow_royal",
+    "only_lost",
+];
+/// Keys of a group of `extra_moves`.
+const EXTRA_MOVES_KEYS: &[&str] = &["betza", "when_in", "confined_to", "captures"];
 /// Keys of a `zone` table.
 const ZONE_KEYS: &[&str] = &["ranks", "cells", "min_height", "for_black"];
 /// Keys of an `extinction` table.
@@ -60,7 +82,11 @@ const GOAL_KEYS: &[&str] = &["kinds", "zone", "catch_up"];
 /// Keys of `when_adjacent_to`.
 const ADJACENT_KEYS: &[&str] = &["kinds", "betza"];
 /// Keys of `[setup]`.
-const SETUP_KEYS: &[&str] = &["fen"];
+const SETUP_KEYS: &[&str] = &["fen", "shuffle"];
+/// Keys of `shuffle`.
+const SHUFFLE_KEYS: &[&str] = &["cells", "opposite_colours", "between"];
+/// Keys of `between`.
+const BETWEEN_KEYS: &[&str] = &["kind", "outer"];
 /// Keys of `[rules]`.
 const RULES_KEYS: &[&str] = &[
     "checkmate",
@@ -76,8 +102,16 @@ const RULES_KEYS: &[&str] = &[
     "n_check",
     "giving_check",
     "royal_may_flee_check",
+    "pass",
+    "explosion",
     "remove",
 ];
+/// Keys of a `pass` table.
+const PASS_KEYS: &[&str] = &["after_both", "black_bonus"];
+/// Valid `after_both` strings.
+const PASS_ENDS: &[&str] = &["draw", "points"];
+/// Keys of an `explosion` table.
+const EXPLOSION_KEYS: &[&str] = &["immune"];
 /// Keys of `n_move_rule` and `repetition`.
 const COUNT_KEYS: &[&str] = &["claim", "automatic"];
 
@@ -91,8 +125,6 @@ const RESULTS: &[&str] = &["loss", "win", "draw"];
 const FOR_BLACK: &[&str] = &["mirror", "rotate", "same"];
 /// Valid `when` strings of `extinction`.
 const WHENS: &[&str] = &["all", "any"];
-/// Valid `zone` strings.
-const ZONES: &[&str] = &["last-rank"];
 
 /// Parse a variant file's text. Returns the spec (as complete as the text allows) and every
 /// structural problem found (malformed TOML, unknown keys, wrong types, missing keys).
@@ -106,6 +138,7 @@ pub fn load_spec(text: &str) -> (VariantSpec, Vec<Diagnostic>) {
         Err(err) => {
             let span = clamp_span(text, err.span().unwrap_or(0..0));
             let message = format!("malformed TOML: {}", err.message().trim());
+            spec.malformed = true;
             return (spec, vec![Diagnostic::error(message, span)]);
         }
     };
@@ -473,6 +506,11 @@ impl Loader<'_> {
                         self.board(t, value.span(), &mut spec.board);
                     }
                 }
+                "regions" => {
+                    if let Some(t) = self.table(key, value) {
+                        self.regions(t, spec);
+                    }
+                }
                 "pieces" => self.pieces(value, spec),
                 "setup" => {
                     if let Some(t) = self.table(key, value) {
@@ -558,9 +596,37 @@ impl Loader<'_> {
                 "ranks" => board.ranks = self.int(key, value),
                 "side" => board.side = self.int(key, value),
                 "holes" => board.holes = self.string_list(key, value),
+                "picture" => board.picture = self.picture(key, value),
                 _ => self.unknown_key(key, BOARD_KEYS, "[board]", true),
             }
         }
+    }
+
+    /// `picture = { style = ..., diagonals = [...], river = "...", outline = [...] }`.
+    fn picture(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<PictureSpec> {
+        let t = self.table(key, value)?;
+        let mut spec = PictureSpec {
+            style: None,
+            diagonals: Vec::new(),
+            river: None,
+            outline: Vec::new(),
+            span: value.span(),
+        };
+        for (k, v) in entries(t) {
+            match k.get_ref().as_ref() {
+                "style" => {
+                    spec.style = self.choice(k, v, STYLES).map(|c| {
+                        let style = [BoardStyle::Squares, BoardStyle::Intersections][c.value];
+                        Spanned::new(style, c.span)
+                    })
+                }
+                "diagonals" => spec.diagonals = self.string_list(k, v),
+                "river" => spec.river = self.string(k, v),
+                "outline" => spec.outline = self.string_list(k, v),
+                _ => self.unknown_key(k, PICTURE_KEYS, "[board] picture", false),
+            }
+        }
+        Some(spec)
     }
 
     fn pieces(&mut self, value: &TValue<'_>, spec: &mut VariantSpec) {
@@ -612,12 +678,18 @@ impl Loader<'_> {
             royal: Sided::default(),
             value: None,
             castles_with: Sided::default(),
+            castles_to: Vec::new(),
             promotion: Sided::default(),
             initial_zone: None,
             first_move_captures: None,
             hook: None,
             when_adjacent_to: None,
             initial_until_checked: None,
+            confined_to: None,
+            extra_moves: Vec::new(),
+            cannot_capture: Vec::new(),
+            cannot_hop_over: Vec::new(),
+            max_count: None,
             remove: None,
             span: span.clone(),
             keys: key_names(t),
@@ -630,6 +702,7 @@ impl Loader<'_> {
                 "royal" => piece.royal = self.sided(key, value, Self::boolean),
                 "value" => piece.value = self.number(key, value),
                 "castles_with" => piece.castles_with = self.sided(key, value, Self::string_list),
+                "castles_to" => piece.castles_to = self.string_list(key, value),
                 "promotion" => {
                     piece.promotion = self.sided(key, value, |l, k, v| l.promotion(k, v, &id))
                 }
@@ -640,6 +713,11 @@ impl Loader<'_> {
                 "hook" => piece.hook = self.hook(key, value, &id),
                 "when_adjacent_to" => piece.when_adjacent_to = self.adjacent(key, value, &id),
                 "initial_until_checked" => piece.initial_until_checked = self.boolean(key, value),
+                "confined_to" => piece.confined_to = self.string(key, value),
+                "extra_moves" => piece.extra_moves = self.extra_moves(key, value, &id),
+                "cannot_capture" => piece.cannot_capture = self.string_list(key, value),
+                "cannot_hop_over" => piece.cannot_hop_over = self.string_list(key, value),
+                "max_count" => piece.max_count = self.int(key, value),
                 "remove" => piece.remove = self.boolean(key, value),
                 _ => self.unknown_key(key, PIECE_KEYS, &context, true),
             }
@@ -692,6 +770,73 @@ impl Loader<'_> {
             self.missing_key(t, required, ADJACENT_KEYS, &context, value.span());
         }
         Some(spec)
+    }
+
+    /// `extra_moves = { ... }` or `[{ ... }, ...]`: groups of moves with conditions.
+    fn extra_moves(&mut self, key: &TKey<'_>, value: &TValue<'_>, id: &str) -> Vec<ExtraMovesSpec> {
+        let items: Vec<&TValue<'_>> = match value.get_ref() {
+            DeValue::Array(items) => items.iter().collect(),
+            _ => vec![value],
+        };
+        let context = format!("[pieces.{id}] extra_moves");
+        let mut groups = Vec::new();
+        for item in items {
+            let Some(t) = self.table(key, item) else {
+                continue;
+            };
+            let mut group = ExtraMovesSpec {
+                betza: Vec::new(),
+                when_in: None,
+                confined_to: None,
+                captures: Vec::new(),
+                span: item.span(),
+            };
+            for (key, value) in entries(t) {
+                match key.get_ref().as_ref() {
+                    "betza" => group.betza = self.betza(value),
+                    "when_in" => group.when_in = self.string(key, value),
+                    "confined_to" => group.confined_to = self.string(key, value),
+                    "captures" => group.captures = self.string_list(key, value),
+                    _ => self.unknown_key(key, EXTRA_MOVES_KEYS, &context, false),
+                }
+            }
+            self.missing_key(t, "betza", EXTRA_MOVES_KEYS, &context, item.span());
+            groups.push(group);
+        }
+        groups
+    }
+
+    /// `[regions]`: `name = <zone>` entries.
+    fn regions(&mut self, t: &DeTable<'_>, spec: &mut VariantSpec) {
+        for (key, value) in entries(t) {
+            let name = key.get_ref().to_string();
+            let context = format!("[regions] {name}");
+            if name == "last-rank" {
+                self.error_hint(
+                    "`last-rank` is a built-in zone and cannot name a region",
+                    key.span(),
+                    "choose another name",
+                );
+                continue;
+            }
+            if let DeValue::String(_) = value.get_ref() {
+                self.error_hint(
+                    format!("expected a table for region `{name}`, found a string"),
+                    value.span(),
+                    "write the region's cells: `palace = { cells = [\"d1-f3\"] }`",
+                );
+                continue;
+            }
+            if let Some(zone) = self.zone(key, value, &context) {
+                spec.regions.insert(
+                    name.clone(),
+                    RegionSpec {
+                        name: Spanned::new(name, key.span()),
+                        zone,
+                    },
+                );
+            }
+        }
     }
 
     /// `hook = { name = "...", <param> = <value>, ... }`; parameters are checked by the
@@ -772,6 +917,7 @@ impl Loader<'_> {
         let mut to = Vec::new();
         let mut forced = None;
         let mut allow_royal = None;
+        let mut only_lost = None;
         let mut zone_invalid = false;
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
@@ -783,6 +929,7 @@ impl Loader<'_> {
                 "to" => to = self.string_list(key, value),
                 "forced" => forced = self.boolean(key, value),
                 "allow_royal" => allow_royal = self.boolean(key, value),
+                "only_lost" => only_lost = self.boolean(key, value),
                 _ => self.unknown_key(key, PROMOTION_KEYS, &context, false),
             }
         }
@@ -811,11 +958,12 @@ impl Loader<'_> {
             to,
             forced,
             allow_royal,
+            only_lost,
             span: value.span(),
         })
     }
 
-    /// `zone = "last-rank"`, `{ ranks = [...] }` or `{ cells = [...] }`.
+    /// `zone = "last-rank"`, a region's name, `{ ranks = [...] }` or `{ cells = [...] }`.
     fn zone(
         &mut self,
         key: &TKey<'_>,
@@ -824,11 +972,13 @@ impl Loader<'_> {
     ) -> Option<Spanned<ZoneSpec>> {
         match value.get_ref() {
             DeValue::String(_) => {
-                self.choice(key, value, ZONES)?;
-                Some(Spanned::new(
-                    ZoneSpec::mirrored(ZoneCells::LastRank),
-                    value.span(),
-                ))
+                let name = self.string(key, value)?;
+                let cells = if name.value == "last-rank" {
+                    ZoneCells::LastRank
+                } else {
+                    ZoneCells::Region(name)
+                };
+                Some(Spanned::new(ZoneSpec::mirrored(cells), value.span()))
             }
             DeValue::Table(t) => {
                 let context = context.to_string();
@@ -880,7 +1030,7 @@ impl Loader<'_> {
             }
             _ => {
                 let message = format!(
-                    "expected \"last-rank\" or a table for `zone`, found {}",
+                    "expected \"last-rank\", a region's name or a table for `zone`, found {}",
                     a_type(value.get_ref())
                 );
                 self.error_hint(
@@ -898,12 +1048,56 @@ impl Loader<'_> {
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
                 "fen" => setup.fen = self.string(key, value),
+                "shuffle" => setup.shuffle = self.shuffle(key, value),
                 _ => self.unknown_key(key, SETUP_KEYS, "[setup]", true),
             }
         }
         if !self.partial {
             self.missing_key(t, "fen", SETUP_KEYS, "[setup]", span);
         }
+    }
+
+    /// `shuffle = { cells = [...], opposite_colours = [...], between = { ... } }`.
+    fn shuffle(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<ShuffleSpec> {
+        let t = self.table(key, value)?;
+        let context = "[setup] shuffle";
+        let mut spec = ShuffleSpec {
+            cells: Vec::new(),
+            opposite_colours: Vec::new(),
+            between: None,
+            span: value.span(),
+        };
+        for (k, v) in entries(t) {
+            match k.get_ref().as_ref() {
+                "cells" => spec.cells = self.string_list(k, v),
+                "opposite_colours" => spec.opposite_colours = self.string_list(k, v),
+                "between" => spec.between = self.between(k, v),
+                _ => self.unknown_key(k, SHUFFLE_KEYS, context, false),
+            }
+        }
+        self.missing_key(t, "cells", SHUFFLE_KEYS, context, value.span());
+        Some(spec)
+    }
+
+    /// `between = { kind = "...", outer = "..." }`.
+    fn between(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<BetweenSpec> {
+        let t = self.table(key, value)?;
+        let context = "[setup] shuffle between";
+        let (mut kind, mut outer) = (None, None);
+        for (k, v) in entries(t) {
+            match k.get_ref().as_ref() {
+                "kind" => kind = self.string(k, v),
+                "outer" => outer = self.string(k, v),
+                _ => self.unknown_key(k, BETWEEN_KEYS, context, false),
+            }
+        }
+        for required in ["kind", "outer"] {
+            self.missing_key(t, required, BETWEEN_KEYS, context, value.span());
+        }
+        Some(BetweenSpec {
+            kind: kind?,
+            outer: outer?,
+        })
     }
 
     fn rules(&mut self, t: &DeTable<'_>, rules: &mut RulesSpec) {
@@ -951,6 +1145,8 @@ impl Loader<'_> {
                 "n_check" => rules.n_check = self.int(key, value),
                 "giving_check" => rules.giving_check = self.boolean(key, value),
                 "royal_may_flee_check" => rules.royal_may_flee_check = self.boolean(key, value),
+                "pass" => rules.pass = self.pass(value),
+                "explosion" => rules.explosion = self.explosion(value),
                 "remove" => {
                     rules.remove = self.string_list(key, value);
                     for name in &rules.remove {
@@ -1143,6 +1339,68 @@ impl Loader<'_> {
             }
             _ => {
                 self.wrong_type("a result string or a table", "for `bare_king`", value);
+                None
+            }
+        }
+    }
+
+    /// `pass = true | false` or `{ after_both = "draw" | "points", black_bonus = n }`.
+    fn pass(&mut self, value: &TValue<'_>) -> Option<PassSpec> {
+        match value.get_ref() {
+            DeValue::Boolean(b) => b.then(|| PassSpec {
+                after_both: None,
+                black_bonus: None,
+                span: value.span(),
+            }),
+            DeValue::Table(t) => {
+                let mut spec = PassSpec {
+                    after_both: None,
+                    black_bonus: None,
+                    span: value.span(),
+                };
+                for (k, v) in entries(t) {
+                    match k.get_ref().as_ref() {
+                        "after_both" => {
+                            spec.after_both = self.choice(k, v, PASS_ENDS).map(|c| {
+                                let e = [PassEndSpec::Draw, PassEndSpec::Points][c.value];
+                                Spanned::new(e, c.span)
+                            })
+                        }
+                        "black_bonus" => spec.black_bonus = self.number(k, v),
+                        _ => self.unknown_key(k, PASS_KEYS, "[rules] pass", false),
+                    }
+                }
+                Some(spec)
+            }
+            _ => {
+                self.wrong_type("a boolean or a table", "for `pass`", value);
+                None
+            }
+        }
+    }
+
+    /// `explosion = true | false` or `{ immune = [...] }`.
+    fn explosion(&mut self, value: &TValue<'_>) -> Option<ExplosionSpec> {
+        match value.get_ref() {
+            DeValue::Boolean(b) => b.then(|| ExplosionSpec {
+                immune: Vec::new(),
+                span: value.span(),
+            }),
+            DeValue::Table(t) => {
+                let mut spec = ExplosionSpec {
+                    immune: Vec::new(),
+                    span: value.span(),
+                };
+                for (k, v) in entries(t) {
+                    match k.get_ref().as_ref() {
+                        "immune" => spec.immune = self.string_list(k, v),
+                        _ => self.unknown_key(k, EXPLOSION_KEYS, "[rules] explosion", false),
+                    }
+                }
+                Some(spec)
+            }
+            _ => {
+                self.wrong_type("a boolean or a table", "for `explosion`", value);
                 None
             }
         }

@@ -60,12 +60,17 @@ pub struct VariantSpec {
     pub meta: MetaSpec,
     /// `[board]`.
     pub board: BoardSpec,
+    /// `[regions]`: named zones (a palace, a side of the river), in file order.
+    pub regions: IndexMap<String, RegionSpec>,
     /// `[pieces.<id>]`, in file order, keyed by id.
     pub pieces: IndexMap<String, PieceSpec>,
     /// `[setup]`.
     pub setup: SetupSpec,
     /// `[rules]`.
     pub rules: RulesSpec,
+    /// The text (or a parent's) was not valid TOML: nothing in it could be read, so no
+    /// semantic check is meaningful.
+    pub malformed: bool,
 }
 
 /// `[variant]`.
@@ -105,10 +110,38 @@ pub struct BoardSpec {
     pub side: Option<Spanned<i64>>,
     /// `holes = ["c4", "f4"]` (square boards): cells that are not part of the board.
     pub holes: Vec<Spanned<String>>,
+    /// `picture = { style = "intersections", diagonals = [...], river = "...", outline =
+    /// [...] }`: how pictures draw the board (nothing else depends on it).
+    pub picture: Option<PictureSpec>,
     /// Span of the `[board]` table header (or of the whole file when it is missing).
     pub span: std::ops::Range<usize>,
     /// The keys the file wrote in this table.
     pub keys: Vec<String>,
+}
+
+/// How pictures draw a square board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardStyle {
+    /// `"squares"`: chequered cells (the default).
+    Squares,
+    /// `"intersections"`: pieces on the points where lines cross (Xiangqi, Janggi).
+    Intersections,
+}
+
+/// `[board] picture = { ... }`.
+#[derive(Debug, Clone)]
+pub struct PictureSpec {
+    /// `style`.
+    pub style: Option<Spanned<BoardStyle>>,
+    /// `diagonals`: regions whose rectangles get their two diagonals drawn (palaces).
+    pub diagonals: Vec<Spanned<String>>,
+    /// `river`: a region whose far edge is a river (lines across it are not drawn but on
+    /// the board's edges).
+    pub river: Option<Spanned<String>>,
+    /// `outline`: regions drawn with an outline.
+    pub outline: Vec<Spanned<String>>,
+    /// Span of the value.
+    pub span: std::ops::Range<usize>,
 }
 
 /// `[pieces.<id>]`.
@@ -130,6 +163,10 @@ pub struct PieceSpec {
     pub value: Option<Spanned<f64>>,
     /// `castles_with`: ids of the partner pieces for its `O` moves (per side if written so).
     pub castles_with: Sided<Vec<Spanned<String>>>,
+    /// `castles_to = ["c", "g"]`: castling ends with this piece on these files (towards the
+    /// lower files, towards the higher), the partner next to it on the inside, from any
+    /// start cells (Chess960); without it the piece steps its `O` distance.
+    pub castles_to: Vec<Spanned<String>>,
     /// `promotion`: how this piece promotes — one rule, or a list of rules tried in order
     /// (the first whose trigger holds decides); per side if written so.
     pub promotion: Sided<Vec<PromotionSpec>>,
@@ -147,12 +184,50 @@ pub struct PieceSpec {
     /// `initial_until_checked = true`: its initial (`i`) moves also end when its side is
     /// first put in check.
     pub initial_until_checked: Option<Spanned<bool>>,
+    /// `confined_to = "palace"`: its `betza` moves never leave this region (its side's).
+    pub confined_to: Option<Spanned<String>>,
+    /// `extra_moves = [{ betza = "...", when_in = "...", confined_to = "...", captures =
+    /// [...] }]`: more moves, each group with its own conditions.
+    pub extra_moves: Vec<ExtraMovesSpec>,
+    /// `cannot_capture = ["cannon"]`: kinds this piece never captures.
+    pub cannot_capture: Vec<Spanned<String>>,
+    /// `cannot_hop_over = ["cannon"]`: kinds its hopping moves (`p`, `g`) cannot use as the
+    /// piece they hop over.
+    pub cannot_hop_over: Vec<Spanned<String>>,
+    /// `max_count = 1`: a side may not promote to this kind while it has this many on the
+    /// board.
+    pub max_count: Option<Spanned<i64>>,
     /// `remove = true`: in a file that `extends` another, drop the parent's piece.
     pub remove: Option<Spanned<bool>>,
     /// Span of the whole table.
     pub span: std::ops::Range<usize>,
     /// The keys the file wrote in this table.
     pub keys: Vec<String>,
+}
+
+/// `[regions] name = <zone>`: a named set of cells, written like any zone (from White's
+/// side, carried to Black's by `for_black`).
+#[derive(Debug, Clone)]
+pub struct RegionSpec {
+    /// The region's name, with the key's span.
+    pub name: Spanned<String>,
+    /// Its cells.
+    pub zone: Spanned<ZoneSpec>,
+}
+
+/// One group of `extra_moves`: Betza moves and the conditions they are made under.
+#[derive(Debug, Clone)]
+pub struct ExtraMovesSpec {
+    /// `betza`: a string or a list of strings.
+    pub betza: Vec<Spanned<String>>,
+    /// `when_in = "region"`: only while the piece stands in this region (its side's).
+    pub when_in: Option<Spanned<String>>,
+    /// `confined_to = "region"`: these moves never leave this region (its side's).
+    pub confined_to: Option<Spanned<String>>,
+    /// `captures = ["king"]`: these moves capture only these kinds.
+    pub captures: Vec<Spanned<String>>,
+    /// Span of the inline table.
+    pub span: std::ops::Range<usize>,
 }
 
 /// One promotion rule: `{ zone = ..., to = [...], forced = true }` or
@@ -169,6 +244,9 @@ pub struct PromotionSpec {
     pub forced: Option<Spanned<bool>>,
     /// `allow_royal = true`: `to` may name a royal kind.
     pub allow_royal: Option<Spanned<bool>>,
+    /// `only_lost = true`: only to a kind the side has fewer of on the board than in the
+    /// setup (Grand Chess).
+    pub only_lost: Option<Spanned<bool>>,
     /// Span of the whole inline table.
     pub span: std::ops::Range<usize>,
 }
@@ -212,8 +290,12 @@ pub enum ZoneCells {
     LastRank,
     /// `{ ranks = [8, 9] }`: these ranks, counted from the side's own first rank.
     Ranks(Vec<Spanned<i64>>),
-    /// `{ cells = ["a8", "b8"] }`: these cells for White, mirrored for Black.
+    /// `{ cells = ["a8", "b8", "d1-f3"] }`: these cells for White (`d1-f3`: every cell
+    /// between the two corners' files and ranks).
     Cells(Vec<Spanned<String>>),
+    /// `"palace"`: the cells of a region of `[regions]` (White's, and Black's as the region
+    /// carries them).
+    Region(Spanned<String>),
     /// `{ min_height = 2 }`: cells at least this high from the board's middle, in half-cell
     /// units (on hex `2r + q` as the hex spec defines it; on squares twice the rank distance
     /// from the middle), for White; mirrored for Black.
@@ -260,8 +342,34 @@ pub struct HookSpec {
 pub struct SetupSpec {
     /// `fen`: the start position. Span covers the string contents.
     pub fen: Option<Spanned<String>>,
+    /// `shuffle`: the start position's pieces on some cells may be drawn at random.
+    pub shuffle: Option<ShuffleSpec>,
     /// The keys the file wrote in this table.
     pub keys: Vec<String>,
+}
+
+/// `shuffle = { cells = ["a1-h1"], opposite_colours = ["bishop"], between = { kind =
+/// "king", outer = "rook" } }`: White's pieces on these cells are put in any order the
+/// constraints allow; Black's mirror them.
+#[derive(Debug, Clone)]
+pub struct ShuffleSpec {
+    /// `cells`: White's cells whose pieces are shuffled.
+    pub cells: Vec<Spanned<String>>,
+    /// `opposite_colours`: kinds whose pieces may not all stand on cells of one colour.
+    pub opposite_colours: Vec<Spanned<String>>,
+    /// `between`: a kind that must stand between two pieces of another.
+    pub between: Option<BetweenSpec>,
+    /// Span of the value.
+    pub span: std::ops::Range<usize>,
+}
+
+/// `between = { kind = "king", outer = "rook" }`.
+#[derive(Debug, Clone)]
+pub struct BetweenSpec {
+    /// The kind that stands between.
+    pub kind: Spanned<String>,
+    /// The kind on either side of it.
+    pub outer: Spanned<String>,
 }
 
 /// How a game ends when the side to move has no legal move and is not in check.
@@ -363,6 +471,37 @@ pub struct GoalSpec {
     pub span: std::ops::Range<usize>,
 }
 
+/// How two passes in a row end the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PassEndSpec {
+    /// `"draw"`.
+    Draw,
+    /// `"points"`: the side with more points (piece values, plus `black_bonus` for Black)
+    /// wins.
+    Points,
+}
+
+/// `pass = true` or `pass = { after_both = "draw", black_bonus = 1.5 }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PassSpec {
+    /// `after_both`: two passes in a row end the game so (default: the game goes on).
+    pub after_both: Option<Spanned<PassEndSpec>>,
+    /// `black_bonus`: points Black adds to its pieces' values when points decide.
+    pub black_bonus: Option<Spanned<f64>>,
+    /// Span of the value.
+    pub span: std::ops::Range<usize>,
+}
+
+/// `explosion = true` or `explosion = { immune = ["pawn"] }`: a capture removes the
+/// capturing piece and every piece next to the target except the immune kinds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExplosionSpec {
+    /// `immune`: kinds that a neighbouring explosion does not remove.
+    pub immune: Vec<Spanned<String>>,
+    /// Span of the value.
+    pub span: std::ops::Range<usize>,
+}
+
 /// `n_move_rule = { claim = 50, automatic = 75 }` — counted in moves of each side.
 #[derive(Debug, Clone)]
 pub struct NMoveSpec {
@@ -418,6 +557,11 @@ pub struct RulesSpec {
     /// `royal_may_flee_check = false`: in check, a royal piece may only capture the piece
     /// giving check.
     pub royal_may_flee_check: Option<Spanned<bool>>,
+    /// `pass = true` or `{ after_both = "draw" | "points", black_bonus = 1.5 }`: a side not
+    /// in check may pass; two passes in a row may end the game.
+    pub pass: Option<PassSpec>,
+    /// `explosion = { immune = ["pawn"] }`: every capture explodes (Atomic).
+    pub explosion: Option<ExplosionSpec>,
     /// `remove = ["extinction", ...]`: in a file that `extends` another, drop these rules of
     /// the parent.
     pub remove: Vec<Spanned<String>>,

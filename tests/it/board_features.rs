@@ -2,7 +2,7 @@
 //! part of the board), regions (named sets of cells) and what pieces do with them.
 
 use crate::common::legal;
-use fairyrules::{Position, Rules};
+use fairyrules::{legal_moves, Color, Piece, Position, Rules};
 
 fn holey() -> Rules {
     Rules::shipped("holey-chess").unwrap().unwrap()
@@ -77,4 +77,53 @@ fn holes_are_checked_in_the_variant_file() {
     .unwrap_err()
     .render();
     assert!(err.contains("`holes` are for square boards"), "{err}");
+}
+
+#[test]
+fn regions_confine_pieces_on_hexagonal_boards_too() {
+    // Gliński's King kept in a small region around its start cell g1.
+    let text = r#"
+extends = "glinski"
+[regions]
+home = { cells = ["f1-h2"] }
+[pieces.king]
+confined_to = "home"
+"#;
+    let r = Rules::from_toml("hex-home.toml", text).unwrap_or_else(|e| panic!("{}", e.render()));
+    let home = r.regions()[0].cells[0];
+    let g = r.geometry();
+    let names: Vec<&str> = home.iter().map(|c| g.name(c)).collect();
+    assert_eq!(names.len(), 6, "{names:?}");
+    // A lone King on g1 (the other King far away): its moves are its steps inside the
+    // region only, where on the open board it has more.
+    let king = |color| Piece::new(r.kind_by_id("king").unwrap(), color);
+    let mut p = Position::empty(&r);
+    let g1 = g.parse_cell("g1").unwrap();
+    p.put(&r, g1, king(Color::White));
+    p.put(&r, g.parse_cell("f11").unwrap(), king(Color::Black));
+    let moves: Vec<_> = legal_moves(&r, &mut p)
+        .into_iter()
+        .filter(|m| m.from == g1)
+        .collect();
+    assert!(!moves.is_empty());
+    for m in &moves {
+        assert!(home.contains(m.to), "{}", g.name(m.to));
+    }
+    let free = Rules::shipped("glinski").unwrap().unwrap();
+    let mut q = Position::empty(&free);
+    q.put(
+        &free,
+        g1,
+        Piece::new(free.kind_by_id("king").unwrap(), Color::White),
+    );
+    q.put(
+        &free,
+        g.parse_cell("f11").unwrap(),
+        Piece::new(free.kind_by_id("king").unwrap(), Color::Black),
+    );
+    let all = legal_moves(&free, &mut q)
+        .into_iter()
+        .filter(|m| m.from == g1)
+        .count();
+    assert!(all > moves.len(), "{all} vs {}", moves.len());
 }

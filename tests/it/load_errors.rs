@@ -271,7 +271,7 @@ fn unknown_top_level_table() {
     expect_one(
         "unknown_top_level_table",
         "unknown table `[engine]`",
-        Some("valid tables are `variant`, `board`, `pieces`, `setup` or `rules`"),
+        Some("valid tables are `variant`, `board`, `regions`, `pieces`, `setup` or `rules`"),
         (8, 2),
     );
 }
@@ -323,16 +323,6 @@ fn bad_stalemate() {
         "invalid value \"lose\" for `stalemate`",
         Some("did you mean \"loss\"?"),
         (17, 14),
-    );
-}
-
-#[test]
-fn bad_zone() {
-    expect_one(
-        "bad_zone",
-        "invalid value \"last-row\" for `zone`",
-        Some("must be \"last-rank\""),
-        (19, 23),
     );
 }
 

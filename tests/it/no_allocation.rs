@@ -76,7 +76,8 @@ fn perft_depth_3_allocates_nothing_after_the_first_run() {
         let first = perft_in(&rules, &mut pos, 3, &mut stack);
         let (second, allocated) = allocations_of(|| perft_in(&rules, &mut pos, 3, &mut stack));
         assert_eq!(first, second);
-        assert!(first > 1000, "{}: perft 3 = {first}", file.display());
+        // Enough nodes to exercise the generator (Gardner's 5x5 minichess has the fewest: 506).
+        assert!(first > 400, "{}: perft 3 = {first}", file.display());
         assert_eq!(allocated, 0, "{}: {allocated} allocations", file.display());
     }
 }

@@ -58,6 +58,41 @@ fn engine_vs_engine_chess_finishes_with_a_result() {
     assert!(out.contains("(engine) plays"));
 }
 
+/// The games of the rule language's part 2 (issue 13) play to a result decided by their
+/// rules (not by the --max-plies adjudication) in engine games: of a few seeds, one does.
+#[test]
+fn part_two_games_play_to_a_result_by_their_rules() {
+    for name in [
+        "xiangqi",
+        "minixiangqi",
+        "janggi",
+        "atomic",
+        "grand",
+        "chess960",
+        "holey-chess",
+    ] {
+        let mut results = Vec::new();
+        for seed in ["1", "2", "3", "4"] {
+            let (code, out, err) = engine_vs_engine(
+                name,
+                &["--depth", "2", "--max-plies", "300", "--seed", seed],
+            );
+            assert_eq!(code, 0, "{name}: {err}");
+            let line = last_line(&out).to_string();
+            assert_result_line(&line);
+            let decided = !line.contains("adjudication");
+            results.push(line);
+            if decided {
+                break;
+            }
+        }
+        assert!(
+            !results.last().unwrap().contains("adjudication"),
+            "{name}: no game ended by its rules: {results:?}"
+        );
+    }
+}
+
 #[test]
 fn engine_vs_engine_on_a_hex_board_finishes_with_a_result() {
     let (code, out, err) =

@@ -222,6 +222,17 @@ fn promotion_to_undefined_piece() {
 }
 
 #[test]
+fn zone_string_neither_last_rank_nor_a_region() {
+    let under = expect_one(
+        "bad_zone",
+        "invalid value \"last-row\" for `zone`",
+        Some("a zone string must be \"last-rank\" or a region's name"),
+        (20, 23),
+    );
+    assert_eq!(under, "last-row");
+}
+
+#[test]
 fn promotion_to_royal_piece() {
     let under = expect_one(
         "promotion_to_royal",

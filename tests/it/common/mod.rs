@@ -7,6 +7,9 @@
 // this, each crate would warn about the helpers it does not call.
 #![allow(dead_code)]
 
+pub mod engine_process;
+pub mod serve;
+
 use std::collections::BTreeSet;
 use std::ffi::OsStr;
 use std::io::Write;
