@@ -223,6 +223,10 @@ pub(super) fn compile_end_rules(
         n_move_automatic_plies: n_auto,
         repetition_claim: r_claim,
         repetition_automatic: r_auto,
+        perpetual_check_loses: rules_spec
+            .repetition
+            .as_ref()
+            .is_some_and(|r| r.perpetual_check.is_some()),
         extinction,
         bare_king,
         goals,

@@ -1,6 +1,6 @@
 //! A move that says what it is: a plain move or capture, a double step that gives the
 //! opponent an en passant right, an en passant capture, castling, a sweep (a charge that
-//! captures every piece on its path), or a pass. Any of them may end in a promotion.
+//! captures every piece on its path), a pass, or a drop from the hand. Any of them may end in a promotion.
 
 use super::cell::Cell;
 use super::piece::KindId;
@@ -47,6 +47,12 @@ pub enum MoveKind {
     /// The side passes: nothing moves. `from` and `to` are both the cell of the piece that
     /// names the pass (a royal piece), as a Janggi pass is written (`e2e2`).
     Pass,
+    /// A piece of kind `kind` from the mover's hand is put on the empty cell `to` (`from` is
+    /// the same cell), written `P@e4`.
+    Drop {
+        /// The kind dropped.
+        kind: KindId,
+    },
 }
 
 /// A move. Compact and `Copy`.
@@ -83,6 +89,32 @@ impl Move {
             promotion: None,
             kind: MoveKind::Pass,
         }
+    }
+
+    /// A drop of a `kind` from the hand onto `cell`.
+    #[inline(always)]
+    pub fn drop(cell: Cell, kind: KindId) -> Move {
+        Move {
+            from: cell,
+            to: cell,
+            promotion: None,
+            kind: MoveKind::Drop { kind },
+        }
+    }
+
+    /// The kind dropped, if this is a drop.
+    #[inline(always)]
+    pub fn dropped(&self) -> Option<KindId> {
+        match self.kind {
+            MoveKind::Drop { kind } => Some(kind),
+            _ => None,
+        }
+    }
+
+    /// Whether this is a drop.
+    #[inline(always)]
+    pub fn is_drop(&self) -> bool {
+        matches!(self.kind, MoveKind::Drop { .. })
     }
 
     /// Whether this is a pass.
