@@ -604,6 +604,13 @@ fn parse_castling(
 
 /// The en passant field: the cell passed over, or `-`.
 fn parse_en_passant(rules: &Rules, pos: &mut Position, f: &mut Fields) -> Result<(), FenError> {
+    // Without en passant captures the field may be left out before the counters (`w 0 1`,
+    // as Shogi positions are written).
+    let rest = f.remaining();
+    let counters_only = rest.len() == 2 && rest.iter().all(|s| s.bytes().all(|b| b.is_ascii_digit()));
+    if !rules.has_en_passant && counters_only {
+        return Ok(());
+    }
     let Some((o, ep)) = f.take() else {
         return Ok(());
     };

@@ -45,7 +45,7 @@ pub use pieces::MAX_KINDS;
 
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rules;
-use crate::types::{Color, KindId, Piece, Width};
+use crate::types::{CellSet, Color, KindId, Piece, Width};
 use crate::variant::VariantSpec;
 
 /// Compile a loaded spec. On failure, every problem found.
@@ -129,7 +129,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         keeps_unmoved_mark: summary.keeps_unmoved_mark,
         promotion_cells: summary.promotion_cells,
         promotion_origins: summary.promotion_origins,
-        stuck: Vec::new(),
+        stuck: vec![CellSet::EMPTY; kinds.len() * 2],
         moves,
         attacks,
         kinds,
