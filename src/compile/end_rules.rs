@@ -162,7 +162,10 @@ pub(super) fn compile_end_rules(
             ));
         }
     }
-    if rules_spec.resets_n_move.is_empty() {
+    // Not written: every piece that promotes resets the count; written (even empty): the
+    // kinds listed (`resets_n_move = []`: no move resets it, only captures).
+    let written = rules_spec.keys.iter().any(|k| k == "resets_n_move");
+    if !written {
         for kind in kinds.iter_mut() {
             kind.resets_n_move = kind.promotion.iter().any(|p| !p.is_empty());
         }

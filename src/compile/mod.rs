@@ -135,7 +135,11 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         kinds,
         geometry,
     };
+    // Where a piece could never move is a matter of its moves alone: every promotion counts
+    // as available while it is computed (the setup's counts come later).
+    rules.setup_counts = vec![[u32::MAX; 2]; rules.kinds.len()];
     rules.stuck = drops::stuck_cells(&rules);
+    rules.setup_counts = Vec::new();
     if let Some((mut drops, written)) = drop_rules {
         drops.zone = drops::finish_zones(&rules, &written, &rules.stuck);
         rules.drops = Some(drops);

@@ -5,6 +5,7 @@ mod common;
 
 mod architecture;
 mod atomic_rules;
+mod drop_rules;
 mod betza_parser;
 mod board_features;
 mod broken_pipe;
