@@ -86,14 +86,27 @@ pub fn move_to_string(rules: &Rules, legal: &[Move], mv: &Move) -> String {
     if let MoveKind::Drop { kind } = mv.kind {
         return format!("{}@{}", rules.kinds[kind as usize].letter, g.name(mv.to));
     }
+    let gate_letter = |s: &mut String| {
+        if let Some(gate) = mv.gate {
+            s.push(rules.kinds[gate.kind as usize].letter.to_ascii_lowercase());
+        }
+    };
     if let MoveKind::Castle { partner_from, .. } = mv.kind {
+        if mv.gate.is_some_and(|g| g.cell == partner_from) {
+            // Gating on the partner's cell: the partner's cell, the king's, the letter.
+            let mut s = format!("{}{}", g.name(partner_from), g.name(mv.from));
+            gate_letter(&mut s);
+            return s;
+        }
         let shared = mv.from == mv.to
             || rules.castling_names_partner
             || legal
                 .iter()
                 .any(|m| m.from == mv.from && m.to == mv.to && !m.is_castle());
         if shared {
-            return format!("{}{}", g.name(mv.from), g.name(partner_from));
+            let mut s = format!("{}{}", g.name(mv.from), g.name(partner_from));
+            gate_letter(&mut s);
+            return s;
         }
     }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
@@ -112,6 +125,7 @@ pub fn move_to_string(rules: &Rules, legal: &[Move], mv: &Move) -> String {
     {
         s.push_str("ep");
     }
+    gate_letter(&mut s);
     s
 }
 

@@ -174,7 +174,7 @@ impl Position {
             _ => {}
         }
         let side = moved.color();
-        let hands = rules.has_hands();
+        let hands = rules.captures_to_hand();
         // A captured piece goes to the captor's hand (as its `in_hand_as` kind).
         let to_hand = |board: &mut Board, captured: Piece| {
             if hands {
@@ -225,6 +225,12 @@ impl Position {
             MoveKind::Pass | MoveKind::Drop { .. } => {}
         }
         board.clear_unmoved(keys, mv.from);
+        if let Some(gate) = mv.gate {
+            // Gating: a piece from the hand enters on a cell the move emptied.
+            let gated = Piece::new(gate.kind, side);
+            board.hand_remove(keys, gated);
+            board.place(keys, gate.cell, gated);
+        }
         if let (Some(explosion), Some(_)) = (&rules.end.explosion, undo.captured) {
             // The capturing piece and the non-immune pieces around the target go too.
             undo.explosion = true;
@@ -290,7 +296,11 @@ impl Position {
             }
         }
         let side = undo.moved.color();
-        let hands = rules.has_hands();
+        let hands = rules.captures_to_hand();
+        if let Some(gate) = mv.gate {
+            let gated = board.remove(keys, gate.cell).expect("the gated piece");
+            board.hand_add(keys, gated);
+        }
         // Take a captured piece back out of the captor's hand.
         let from_hand = |board: &mut Board, captured: Piece| {
             if hands {
@@ -421,9 +431,14 @@ fn drop_dead_castling_marks(rules: &Rules, board: &mut Board, color: Color) {
             }
         }
     }
+    // Where gating is possible, every first-rank mark matters: the first move gates.
+    let gates = rules
+        .gating
+        .as_ref()
+        .map_or(CellSet::EMPTY, |cells| cells[color.index()]);
     for cell in dead.iter() {
         let piece = board.occupant(cell);
-        if !rules.keeps_unmoved_mark(piece).contains(cell) {
+        if !rules.keeps_unmoved_mark(piece).contains(cell) && !gates.contains(cell) {
             board.clear_unmoved(&rules.zobrist, cell);
         }
     }

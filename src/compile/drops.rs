@@ -1,5 +1,5 @@
 //! `[rules] drops` and the pieces' drop keys (`in_hand_as`, `drop_zone`,
-//! `drop_one_per_file`, `drop_checkmate`); and the cells from which a piece could never move,
+//! `drop_one_per_file`, `drop_checkmate`), gating (`gating`); and the cells from which a piece could never move,
 //! where an optional promotion is compulsory and nothing is dropped.
 
 use super::pieces::resolve_id;
@@ -85,6 +85,30 @@ pub(super) fn compile_drops(
     }
     drops.files = files;
     Some((drops, zones))
+}
+
+/// `gating = true`: per side, the cells of its first rank (White's rank 1, Black's last).
+/// Every kind's never-moved state is then tracked, since any first move from there gates.
+pub(super) fn compile_gating(
+    spec: &VariantSpec,
+    geometry: &Geometry,
+    kinds: &mut [PieceKind],
+) -> Option<[CellSet; 2]> {
+    if !spec.rules.gating.as_ref().is_some_and(|g| g.value) {
+        return None;
+    }
+    for kind in kinds.iter_mut() {
+        kind.tracks_unmoved = true;
+    }
+    let top = geometry.cells().map(|c| geometry.coords(c).1).max().unwrap_or(0);
+    let bottom = geometry.cells().map(|c| geometry.coords(c).1).min().unwrap_or(0);
+    let rank = |y: i32| -> CellSet {
+        geometry
+            .cells()
+            .filter(|&c| geometry.coords(c).1 == y)
+            .collect()
+    };
+    Some([rank(bottom), rank(top)])
 }
 
 /// Per piece index: the cells from which it has no move at all, on an empty board or with

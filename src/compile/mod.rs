@@ -71,6 +71,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
     } = pieces::compile_kinds(spec, &geometry, &regions, &mut diags);
     promotion::compile_promotions(spec, &geometry, &regions, &mut kinds, &mut diags);
     let drop_rules = drops::compile_drops(spec, &geometry, &regions, &mut kinds, &mut diags);
+    let gating = drops::compile_gating(spec, &geometry, &mut kinds);
     let all_moves = tables::KindMoves {
         base_moves: &base_moves,
         base_conditions: &base_conditions,
@@ -113,11 +114,12 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         regions: regions.into_list(),
         setup_counts: Vec::new(),
         drops: None,
+        gating: None,
         shuffle: None,
         picture,
         castling_names_partner: kinds.iter().any(|k| k.castles_to.is_some()),
         counts_checks,
-        zobrist: hashing::zobrist_keys(kinds.len() * 2, cells, drop_rules.is_some()),
+        zobrist: hashing::zobrist_keys(kinds.len() * 2, cells, drop_rules.is_some() || gating.is_some()),
         width: Width::for_cells(cells),
         adjacency: board::adjacency(&geometry),
         has_en_passant: captures_en_passant.iter().any(|&e| e),
@@ -140,6 +142,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
     rules.setup_counts = vec![[u32::MAX; 2]; rules.kinds.len()];
     rules.stuck = drops::stuck_cells(&rules);
     rules.setup_counts = Vec::new();
+    rules.gating = gating;
     if let Some((mut drops, written)) = drop_rules {
         drops.zone = drops::finish_zones(&rules, &written, &rules.stuck);
         rules.drops = Some(drops);

@@ -30,17 +30,50 @@ pub fn generate_pseudo(rules: &Rules, board: &Board, out: &mut Vec<Move>) {
 #[inline(always)]
 fn generate_pseudo_in<B: Bits>(rules: &Rules, board: &Board, out: &mut Vec<Move>) {
     let side = board.side_to_move();
+    // Cells whose first move may gate a piece from the hand now.
+    let gates = match &rules.gating {
+        Some(cells) if board.has_hand(side) => B::load(&cells[side.index()]) & B::load(board.unmoved()),
+        _ => B::ZERO,
+    };
     for from in B::load(board.occupied(side)).cells() {
         let piece = board.occupant(from);
+        let first = out.len();
         generate_piece_records::<B>(rules, board, piece, from, out);
         if rules.kind_flags[piece.kind() as usize] & kind_flag::HOOK != 0 {
             if let Some(hook) = &rules.kinds[piece.kind() as usize].hook {
                 hook.generate(rules, board, piece, from, out);
             }
         }
+        if gates.has(from) {
+            add_gates(rules, board, first, out, |mv| Some(mv.from));
+        }
     }
     if let Some(drops) = &rules.drops {
         generate_drops::<B>(rules, drops, board, out);
+    }
+}
+
+/// After the moves `out[first..]`, append each of them again with every kind the side to
+/// move holds in hand gated on the cell `cell_of` names (a cell the move leaves empty).
+fn add_gates(
+    rules: &Rules,
+    board: &Board,
+    first: usize,
+    out: &mut Vec<Move>,
+    cell_of: impl Fn(&Move) -> Option<crate::types::Cell>,
+) {
+    let side = board.side_to_move();
+    let last = out.len();
+    for i in first..last {
+        let mv = out[i];
+        let Some(cell) = cell_of(&mv) else {
+            continue;
+        };
+        for k in 0..rules.kinds.len() as KindId {
+            if board.in_hand(Piece::new(k, side)) > 0 {
+                out.push(mv.gating(k, cell));
+            }
+        }
     }
 }
 
@@ -147,7 +180,30 @@ pub(crate) fn generate_legal_unjudged<B: Bits>(
             refuse_mating_drops::<B>(rules, drops, pos, start, out);
         }
     }
+    let castles = out.len();
     generate_castling::<B>(rules, pos, out);
+    if let Some(cells) = &rules.gating {
+        if out.len() > castles && pos.has_hand(side) {
+            // Castling may gate on the castling piece's cell or on the partner's, when the
+            // move leaves it empty.
+            let cells = cells[side.index()];
+            let empties = |mv: &Move, cell| {
+                let MoveKind::Castle { partner_to, .. } = mv.kind else {
+                    return false;
+                };
+                cells.contains(cell) && cell != mv.to && cell != partner_to
+            };
+            add_gates(rules, pos, castles, out, |mv| {
+                Some(mv.from).filter(|&c| empties(mv, c))
+            });
+            add_gates(rules, pos, castles, out, |mv| match mv.kind {
+                MoveKind::Castle { partner_from, .. } if mv.gate.is_none() => {
+                    Some(partner_from).filter(|&c| empties(mv, c))
+                }
+                _ => None,
+            });
+        }
+    }
     if rules.end.pass.is_some() && !royal_attacked_in::<B>(rules, pos, side) {
         // A pass is named by the side's first royal piece.
         let royal = rules

@@ -59,6 +59,9 @@ pub struct Rules {
     pub(crate) setup_counts: Vec<[u32; 2]>,
     /// Pieces in hand and drops, if the variant has them.
     pub(crate) drops: Option<Drops>,
+    /// Per side: the cells where a never-moved piece's first move may gate a piece from
+    /// the hand (`gating = true`: the side's first rank).
+    pub(crate) gating: Option<[CellSet; 2]>,
 
     // ---- Derived: computed from the above by the compiler.
     /// Move records per piece and cell.
@@ -332,10 +335,21 @@ impl Rules {
         self.drops.as_ref()
     }
 
-    /// Whether captured pieces go to the captor's hand.
+    /// Whether positions have pieces in hand (drops or gating).
     #[inline(always)]
     pub fn has_hands(&self) -> bool {
+        self.drops.is_some() || self.gating.is_some()
+    }
+
+    /// Whether captured pieces go to the captor's hand (variants with drops).
+    #[inline(always)]
+    pub fn captures_to_hand(&self) -> bool {
         self.drops.is_some()
+    }
+
+    /// Per side, the cells where a first move may gate a piece from the hand.
+    pub fn gating_cells(&self) -> Option<&[CellSet; 2]> {
+        self.gating.as_ref()
     }
 
     /// The kind with this id.

@@ -55,6 +55,15 @@ pub enum MoveKind {
     },
 }
 
+/// A piece from the mover's hand put on a cell the move empties (Seirawan's gating).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Gate {
+    /// The kind put on the board.
+    pub kind: KindId,
+    /// Where: the mover's origin, or a castling partner's.
+    pub cell: Cell,
+}
+
 /// A move. Compact and `Copy`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
@@ -66,6 +75,8 @@ pub struct Move {
     pub promotion: Option<KindId>,
     /// What the move is.
     pub kind: MoveKind,
+    /// A piece from the hand the move also puts on a cell it empties (gating), if any.
+    pub gate: Option<Gate>,
 }
 
 impl Move {
@@ -77,6 +88,7 @@ impl Move {
             to,
             promotion: None,
             kind: MoveKind::Normal,
+            gate: None,
         }
     }
 
@@ -88,6 +100,7 @@ impl Move {
             to: cell,
             promotion: None,
             kind: MoveKind::Pass,
+            gate: None,
         }
     }
 
@@ -99,6 +112,7 @@ impl Move {
             to: cell,
             promotion: None,
             kind: MoveKind::Drop { kind },
+            gate: None,
         }
     }
 
@@ -121,6 +135,15 @@ impl Move {
     #[inline(always)]
     pub fn is_pass(&self) -> bool {
         matches!(self.kind, MoveKind::Pass)
+    }
+
+    /// The same move, also putting a `kind` from the hand on `cell` (gating).
+    #[inline(always)]
+    pub fn gating(self, kind: KindId, cell: Cell) -> Move {
+        Move {
+            gate: Some(Gate { kind, cell }),
+            ..self
+        }
     }
 
     /// The same move, promoting to `kind`.

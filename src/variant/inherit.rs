@@ -139,6 +139,7 @@ fn move_rule(to: &mut RulesSpec, from: &mut RulesSpec, key: &str) {
         "pass" => to.pass = take(&mut from.pass),
         "explosion" => to.explosion = take(&mut from.explosion),
         "drops" => to.drops = take(&mut from.drops),
+        "gating" => to.gating = take(&mut from.gating),
         _ => {}
     }
 }
@@ -246,6 +247,7 @@ pub fn shift_spans(spec: &mut VariantSpec, by: usize, limit: usize) {
         s(&mut n.span);
     }
     shift_opt(&mut r.drops, by);
+    shift_opt(&mut r.gating, by);
     shift_all(&mut r.resets_n_move, by);
     for e in r.extinction.both_mut().into_iter().flatten() {
         if let ExtinctionKinds::Listed(ids) = &mut e.kinds.value {

@@ -110,6 +110,7 @@ const RULES_KEYS: &[&str] = &[
     "pass",
     "explosion",
     "drops",
+    "gating",
     "remove",
 ];
 /// Keys of a `pass` table.
@@ -1163,6 +1164,7 @@ impl Loader<'_> {
                 "pass" => rules.pass = self.pass(value),
                 "explosion" => rules.explosion = self.explosion(value),
                 "drops" => rules.drops = self.boolean(key, value),
+                "gating" => rules.gating = self.boolean(key, value),
                 "remove" => {
                     rules.remove = self.string_list(key, value);
                     for name in &rules.remove {

@@ -581,6 +581,10 @@ pub struct RulesSpec {
     /// `drops = true`: a captured piece goes to the captor's hand (as its `in_hand_as` kind),
     /// and a side may drop a piece from its hand onto an empty cell instead of moving.
     pub drops: Option<Spanned<bool>>,
+    /// `gating = true`: when a piece on its side's first rank makes its first move, a piece
+    /// from the hand may be put on the cell it leaves (Seirawan); captures do not go to a
+    /// hand unless `drops` says so.
+    pub gating: Option<Spanned<bool>>,
     /// `remove = ["extinction", ...]`: in a file that `extends` another, drop these rules of
     /// the parent.
     pub remove: Vec<Spanned<String>>,
