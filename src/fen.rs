@@ -180,7 +180,10 @@ fn parse_hand(
         };
         i += digits;
         let Some(&b) = bytes.get(i) else {
-            return Err(err(at..at + digits, "a count with no piece letter after it"));
+            return Err(err(
+                at..at + digits,
+                "a count with no piece letter after it",
+            ));
         };
         let ch = b as char;
         let kind = if ch.is_ascii_alphabetic() {
@@ -193,7 +196,9 @@ fn parse_hand(
             return Err(FenError {
                 span: offset + 1 + i..offset + 1 + i + ch.len_utf8(),
                 message: format!("`{ch}` in the hand is not a piece letter"),
-                hint: Some("a hand holds unpromoted pieces: their letters, upper case White".into()),
+                hint: Some(
+                    "a hand holds unpromoted pieces: their letters, upper case White".into(),
+                ),
             });
         };
         let color = if ch.is_ascii_uppercase() {
@@ -212,10 +217,7 @@ fn parse_hand(
         if total >= crate::board::HAND_COUNTS as u32 {
             return Err(err(
                 at..offset + 2 + i,
-                format!(
-                    "more than {} `{ch}` in hand",
-                    crate::board::HAND_COUNTS - 1
-                ),
+                format!("more than {} `{ch}` in hand", crate::board::HAND_COUNTS - 1),
             ));
         }
         pos.set_in_hand(rules, piece, total as u8);
@@ -607,7 +609,8 @@ fn parse_en_passant(rules: &Rules, pos: &mut Position, f: &mut Fields) -> Result
     // Without en passant captures the field may be left out before the counters (`w 0 1`,
     // as Shogi positions are written).
     let rest = f.remaining();
-    let counters_only = rest.len() == 2 && rest.iter().all(|s| s.bytes().all(|b| b.is_ascii_digit()));
+    let counters_only =
+        rest.len() == 2 && rest.iter().all(|s| s.bytes().all(|b| b.is_ascii_digit()));
     if !rules.has_en_passant && counters_only {
         return Ok(());
     }
@@ -733,9 +736,12 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
         for &cell in row {
             let shown = match cell {
                 None => Some("*".to_string()),
-                Some(c) => pos
-                    .piece_at(c)
-                    .map(|p| rules.kinds[p.kind() as usize].symbol(p.color()).chars().collect()),
+                Some(c) => pos.piece_at(c).map(|p| {
+                    rules.kinds[p.kind() as usize]
+                        .symbol(p.color())
+                        .chars()
+                        .collect()
+                }),
             };
             match shown {
                 None => empty += 1,

@@ -95,9 +95,7 @@ pub fn perpetual_checker(pos: &Position) -> Option<Color> {
     // Moves n-first .. n-1; the last one was made by the side not to move now.
     let last_mover = pos.side_to_move().flip();
     for (side, offset) in [(last_mover, 1), (last_mover.flip(), 2)] {
-        let all_checks = (offset..=first)
-            .step_by(2)
-            .all(|back| checks[n - back]);
+        let all_checks = (offset..=first).step_by(2).all(|back| checks[n - back]);
         if all_checks {
             return Some(side);
         }

@@ -25,8 +25,14 @@ pub(super) fn compile_drops(
     if !enabled {
         for piece in spec.pieces.values() {
             let written = [
-                piece.in_hand_as.as_ref().map(|s| ("in_hand_as", s.span.clone())),
-                piece.drop_zone.as_ref().map(|s| ("drop_zone", s.span.clone())),
+                piece
+                    .in_hand_as
+                    .as_ref()
+                    .map(|s| ("in_hand_as", s.span.clone())),
+                piece
+                    .drop_zone
+                    .as_ref()
+                    .map(|s| ("drop_zone", s.span.clone())),
                 piece
                     .drop_one_per_file
                     .as_ref()
@@ -100,8 +106,16 @@ pub(super) fn compile_gating(
     for kind in kinds.iter_mut() {
         kind.tracks_unmoved = true;
     }
-    let top = geometry.cells().map(|c| geometry.coords(c).1).max().unwrap_or(0);
-    let bottom = geometry.cells().map(|c| geometry.coords(c).1).min().unwrap_or(0);
+    let top = geometry
+        .cells()
+        .map(|c| geometry.coords(c).1)
+        .max()
+        .unwrap_or(0);
+    let bottom = geometry
+        .cells()
+        .map(|c| geometry.coords(c).1)
+        .min()
+        .unwrap_or(0);
     let rank = |y: i32| -> CellSet {
         geometry
             .cells()

@@ -119,7 +119,11 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         picture,
         castling_names_partner: kinds.iter().any(|k| k.castles_to.is_some()),
         counts_checks,
-        zobrist: hashing::zobrist_keys(kinds.len() * 2, cells, drop_rules.is_some() || gating.is_some()),
+        zobrist: hashing::zobrist_keys(
+            kinds.len() * 2,
+            cells,
+            drop_rules.is_some() || gating.is_some(),
+        ),
         width: Width::for_cells(cells),
         adjacency: board::adjacency(&geometry),
         has_en_passant: captures_en_passant.iter().any(|&e| e),

@@ -627,9 +627,7 @@ impl Worker<'_> {
             return false;
         }
         let side = pos.side_to_move();
-        let kind = mv
-            .promotion
-            .or_else(|| pos.mover(mv).map(|p| p.kind()));
+        let kind = mv.promotion.or_else(|| pos.mover(mv).map(|p| p.kind()));
         goals.iter().any(|g| {
             g.zone[side.index()].contains(mv.to) && kind.is_some_and(|k| g.kinds.contains(&k))
         })

@@ -32,7 +32,9 @@ fn generate_pseudo_in<B: Bits>(rules: &Rules, board: &Board, out: &mut Vec<Move>
     let side = board.side_to_move();
     // Cells whose first move may gate a piece from the hand now.
     let gates = match &rules.gating {
-        Some(cells) if board.has_hand(side) => B::load(&cells[side.index()]) & B::load(board.unmoved()),
+        Some(cells) if board.has_hand(side) => {
+            B::load(&cells[side.index()]) & B::load(board.unmoved())
+        }
         _ => B::ZERO,
     };
     for from in B::load(board.occupied(side)).cells() {
