@@ -93,6 +93,23 @@ fn part_two_games_play_to_a_result_by_their_rules() {
     }
 }
 
+/// The games with pieces in hand (issue 14) play to a result by their rules in engine games,
+/// and their records hold drops (`P@e4`) or gating moves.
+#[test]
+fn part_three_games_play_to_a_result_by_their_rules() {
+    for name in ["crazyhouse", "shogi", "minishogi", "judkins", "seirawan"] {
+        let (code, out, err) =
+            engine_vs_engine(name, &["--depth", "2", "--max-plies", "300", "--seed", "1"]);
+        assert_eq!(code, 0, "{name}: {err}");
+        let line = last_line(&out).to_string();
+        assert_result_line(&line);
+        assert!(!line.contains("adjudication"), "{name}: {line}");
+        if name != "seirawan" {
+            assert!(out.contains('@'), "{name}: no drop in the game:\n{out}");
+        }
+    }
+}
+
 #[test]
 fn engine_vs_engine_on_a_hex_board_finishes_with_a_result() {
     let (code, out, err) =
