@@ -977,7 +977,9 @@ pub fn game_rules(rules: &Rules) -> Vec<String> {
                 .into(),
         );
         let names = |set: crate::types::KindSet| -> Vec<String> {
-            set.iter().map(|k| rules.kinds[k as usize].name.clone()).collect()
+            set.iter()
+                .map(|k| rules.kinds[k as usize].name.clone())
+                .collect()
         };
         let one = names(drops.one_per_file);
         if !one.is_empty() {

@@ -321,7 +321,10 @@ fn seirawan_first_move_from_the_first_rank_may_gate_a_piece_from_hand() {
 #[test]
 fn seirawan_castling_may_gate_on_the_king_or_the_rook_square() {
     let r = load_variant("seirawan.toml");
-    let mut p = pos(&r, "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1");
+    let mut p = pos(
+        &r,
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1",
+    );
     let all = legal(&r, &mut p);
     for mv in ["e1g1", "e1g1h", "e1g1e", "h1e1h", "h1e1e", "e1c1h", "a1e1e"] {
         assert!(has(&all, mv), "{mv}");
@@ -336,10 +339,17 @@ fn seirawan_castling_may_gate_on_the_king_or_the_rook_square() {
 fn seirawan_gating_right_stays_with_the_pieces_after_the_king_moves() {
     let r = load_variant("seirawan.toml");
     let mut p = fairyrules::Position::start(&r);
-    play_all(&r, &mut p, &["e2e4", "e7e5", "e1e2", "e8e7", "e2e1", "e7e8"]);
+    play_all(
+        &r,
+        &mut p,
+        &["e2e4", "e7e5", "e1e2", "e8e7", "e2e1", "e7e8"],
+    );
     // Castling is gone, but the Rooks and the other first-rank pieces may still gate.
     assert!(has(&moves_from(&r, &mut p, "g1"), "g1f3h"));
-    assert!(!has(&moves_from(&r, &mut p, "e1"), "e1e2h"), "the King has moved");
+    assert!(
+        !has(&moves_from(&r, &mut p, "e1"), "e1e2h"),
+        "the King has moved"
+    );
 }
 
 /// The letter of the piece on a cell, if any.
