@@ -358,7 +358,7 @@ pub fn bundle_targets<B: Bits>(
 
 /// The cells of a plain slide up to and including the first occupied one.
 #[inline(always)]
-fn ray_reach<B: Bits>(ray: &SlideRay, occupied: B) -> B {
+pub(crate) fn ray_reach<B: Bits>(ray: &SlideRay, occupied: B) -> B {
     let cells = B::load(&ray.cells);
     let blockers = cells & occupied;
     if blockers.is_zero() {

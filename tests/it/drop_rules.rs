@@ -248,17 +248,7 @@ fn drop_moves_are_written_and_read_as_letter_at_cell() {
 
 #[test]
 fn drop_keys_are_checked_with_located_errors() {
-    let expect_error = |text: &str, line: usize, message: &str| {
-        let err = match Rules::from_toml("e.toml", text) {
-            Ok(_) => panic!("compiled without errors:\n{text}"),
-            Err(e) => e.render(),
-        };
-        assert!(err.contains(message), "expected `{message}`:\n{err}");
-        assert!(
-            err.contains(&format!("e.toml:{line}:")),
-            "expected line {line}:\n{err}"
-        );
-    };
+    use crate::common::expect_compile_error as expect_error;
     expect_error(
         "extends = \"chess\"\n[pieces.pawn]\ndrop_zone = { ranks = [2] }\n",
         3,
