@@ -225,3 +225,19 @@ fn bad_position_string_is_an_error() {
     assert_eq!(code, 2);
     assert!(err.contains("position string"), "{err}");
 }
+
+/// Drops typed as players write them, in either case; a drop that is not possible is
+/// explained and the same side is asked again.
+#[test]
+fn drops_typed_on_stdin() {
+    let (code, out, _) = human_vs_human(
+        "crazyhouse",
+        &[],
+        "e2e4\nd7d5\ne4d5\nd8d5\nQ@e3\nP@e3\nn@f6\np@e6\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("`Q@e3` is not legal here"), "{out}");
+    assert!(out.contains("3. White plays P@e3"), "{out}");
+    assert!(out.contains("illegal move: `n@f6`"), "{out}");
+    assert!(out.contains("3... Black plays P@e6"), "{out}");
+}
