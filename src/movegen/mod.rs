@@ -16,7 +16,7 @@ use crate::board::Board;
 use crate::position::Position;
 use crate::rules::{kind_flag, Drops, Rules};
 use crate::targets::generate_piece_records;
-use crate::types::{Bits, CellSet, KindId, Move, MoveKind, Piece};
+use crate::types::{Bits, CellSet, GateCode, KindId, Move, MoveKind, Piece};
 use crate::with_width;
 use castling::generate_castling;
 use legality::SafeMoves;
@@ -174,7 +174,13 @@ pub(crate) fn generate_legal_unjudged<B: Bits>(
         {
             true
         } else {
-            pos.make(rules, mv);
+            // A gated piece may not cover a check: the move is judged without it (the
+            // rules of Seirawan Chess).
+            let judged = Move {
+                gating: GateCode::NONE,
+                ..mv
+            };
+            pos.make(rules, judged);
             let legal = if explodes {
                 // Own royal pieces may not explode; blowing up the enemy's wins at once,
                 // whatever attacks remain.

@@ -363,3 +363,15 @@ fn at_cell(rules: &Rules, p: &fairyrules::Position, name: &str) -> Option<char> 
     let cell = rules.geometry().parse_cell(name).expect("a cell");
     p.piece_at(cell).map(|piece| rules.piece_char(piece))
 }
+
+#[test]
+fn seirawan_a_gated_piece_may_not_cover_a_check() {
+    let r = load_variant("seirawan.toml");
+    // The Bishop on f1 (never moved) is pinned by the Elephant on h1: its moves are illegal,
+    // gated or not, though a Hawk gated on f1 would shield the King.
+    let mut p = pos(&r, "4k3/8/8/8/8/8/8/3K1B1e[H] w - - 0 1");
+    assert_eq!(moves_from(&r, &mut p, "f1"), Vec::<String>::new());
+    // Unpinned, the same Bishop may gate.
+    let mut p = pos(&r, "4k3/8/8/8/8/8/7e/3K1B2[H] w - - 0 1");
+    assert!(has(&moves_from(&r, &mut p, "f1"), "f1e2h"));
+}
