@@ -40,19 +40,20 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 20)]
     pub games: usize,
     /// Time per move in milliseconds (default 100 unless --nodes, --depth or --tc).
-    #[arg(long, conflicts_with_all = ["nodes", "depth", "tc"])]
+    #[arg(long, conflicts_with_all = ["nodes", "depth", "tc"],
+          value_parser = super::limits::movetime)]
     pub movetime: Option<u64>,
     /// Nodes per move (built-in engine; `go nodes` for UCI engines).
-    #[arg(long, conflicts_with_all = ["depth", "tc"])]
+    #[arg(long, conflicts_with_all = ["depth", "tc"], value_parser = super::limits::positive)]
     pub nodes: Option<u64>,
-    /// Depth per move.
-    #[arg(long, conflicts_with = "tc")]
+    /// Depth per move (1 to 64).
+    #[arg(long, conflicts_with = "tc", value_parser = super::limits::search_depth)]
     pub depth: Option<u32>,
     /// A clock per side: `SECONDS` or `SECONDS+INCREMENT` (e.g. `10+0.1`); running out loses.
     #[arg(long)]
     pub tc: Option<String>,
     /// Search threads per engine.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::limits::threads)]
     pub threads: usize,
     /// Transposition table per built-in engine, in MiB.
     #[arg(long, default_value_t = 16)]

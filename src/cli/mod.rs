@@ -4,6 +4,7 @@
 mod bench;
 mod catalog;
 mod input;
+mod limits;
 mod match_players;
 mod match_stats;
 mod matches;
@@ -52,20 +53,21 @@ enum Command {
         /// Variant files (default: every `variants/*.toml`).
         files: Vec<PathBuf>,
         /// Seconds a measured run should take at least (the depth grows until it does).
-        #[arg(long, default_value_t = 1.0)]
+        #[arg(long, default_value_t = 1.0, value_parser = limits::seconds)]
         seconds: f64,
-        /// Deepest depth tried.
-        #[arg(long, default_value_t = 7)]
+        /// Deepest depth tried (1 to 64).
+        #[arg(long, default_value_t = 7, value_parser = limits::bench_depth)]
         max_depth: u32,
         /// Threads (root moves split across them).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = limits::threads)]
         threads: usize,
     },
     /// Count the leaf nodes of the legal move tree.
     Perft {
         /// Variant file.
         file: PathBuf,
-        /// Depth in plies.
+        /// Depth in plies (0 to 64).
+        #[arg(value_parser = limits::perft_depth)]
         depth: u32,
         #[command(flatten)]
         position: PositionArgs,
@@ -73,7 +75,7 @@ enum Command {
         #[arg(long)]
         divide: bool,
         /// Split the root moves across this many threads.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = limits::threads)]
         threads: usize,
     },
     /// List the legal moves, one per line.
@@ -193,7 +195,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let rules = load(&file)?;
             let mut pos = position(&rules, &args)?;
             let start = std::time::Instant::now();
-            let nodes = if by_move {
+            // At depth 0 no move is played: one node and no rows to divide it into.
+            let nodes = if by_move && depth > 0 {
                 let rows = fairyrules::divide_parallel(&rules, &mut pos, depth, threads);
                 for (name, n) in &rows {
                     outln!("{name}: {n}");

@@ -43,10 +43,10 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = Player::Engine)]
     pub black: Player,
     /// Engine thinking time per move in milliseconds (default 1000).
-    #[arg(long, conflicts_with = "depth")]
+    #[arg(long, conflicts_with = "depth", value_parser = super::limits::movetime)]
     pub movetime: Option<u64>,
-    /// Engine search depth per move in plies, instead of a time.
-    #[arg(long)]
+    /// Engine search depth per move in plies (1 to 64), instead of a time.
+    #[arg(long, value_parser = super::limits::search_depth)]
     pub depth: Option<u32>,
     /// Start from this position string instead of the variant's start position.
     #[arg(long)]

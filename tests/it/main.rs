@@ -22,6 +22,7 @@ mod hectochess_rules;
 mod hero_rules;
 mod heroes_hexagonal_properties;
 mod heroes_hexagonal_rules;
+mod hostile_input;
 mod inheritance;
 mod large_boards;
 mod legality_filter;
