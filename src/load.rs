@@ -12,6 +12,11 @@ use crate::variant::{load_spec, VariantSpec};
 
 include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 
+/// The largest variant text read, in bytes (1 MiB): the biggest shipped file is about a
+/// hundred times smaller; a longer text (`validate /dev/zero`, a file padded with megabytes
+/// of blank lines) is refused before it is parsed.
+pub const MAX_VARIANT_BYTES: usize = 1 << 20;
+
 /// How many files deep `extends` may go.
 const MAX_EXTENDS_DEPTH: usize = 8;
 
@@ -125,13 +130,43 @@ impl std::str::FromStr for Rules {
     }
 }
 
-/// Read a variant file's text.
+/// Read a variant file's text, at most [`MAX_VARIANT_BYTES`] of it.
 fn read_variant_file(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read the file: {e}"))
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_VARIANT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read the file: {e}"))?;
+    if bytes.len() > MAX_VARIANT_BYTES {
+        return Err(too_long());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "cannot read the file: it is not UTF-8 text (byte {} is not)",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// The message for a variant text over [`MAX_VARIANT_BYTES`].
+fn too_long() -> String {
+    format!(
+        "the variant text is longer than {MAX_VARIANT_BYTES} bytes (1 MiB), the most read"
+    )
 }
 
 /// Load a source and the files it extends, merge, compile.
 fn compile_source(name: &str, text: &str, origin: Origin) -> Result<Rules, LoadError> {
+    if text.len() > MAX_VARIANT_BYTES {
+        return Err(LoadError {
+            sources: Sources::single(SourceFile {
+                name: name.to_string(),
+                text: String::new(),
+            }),
+            diagnostics: vec![Diagnostic::error(too_long(), 0..0)],
+        });
+    }
     let mut sources = Sources::single(SourceFile {
         name: name.to_string(),
         text: text.to_string(),

@@ -12,6 +12,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use super::input::{Input, LineReader, MAX_LINE};
+
 use fairyrules::engine::{Engine, Limits};
 use fairyrules::legal_moves;
 use fairyrules::parse_fen;
@@ -134,6 +136,7 @@ pub fn play_game<R: BufRead, W: Write>(
     input: &mut R,
     out: &mut W,
 ) -> std::io::Result<String> {
+    let mut input = LineReader::new(input);
     let first_number = pos.fullmove_number();
     let first_side = pos.side_to_move();
     let mut record: Vec<String> = Vec::new();
@@ -226,10 +229,28 @@ pub fn play_game<R: BufRead, W: Write>(
                 }
                 write!(out, "{label} {} to move> ", side_name(side))?;
                 out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line)? == 0 {
-                    writeln!(out)?;
-                    break "* (game abandoned: end of input)".to_string();
+                // Bounded lines, bytes that are not UTF-8 replaced: a bad line gets a
+                // message and a new prompt, never the end of the game.
+                let line = match input.next_line()? {
+                    Input::Line(line) => line,
+                    Input::TooLong => {
+                        writeln!(
+                            out,
+                            "That line is longer than {MAX_LINE} bytes: ignored. Type a move, or `help`."
+                        )?;
+                        continue;
+                    }
+                    Input::End => {
+                        writeln!(out)?;
+                        break "* (game abandoned: end of input)".to_string();
+                    }
+                };
+                if line.contains('\u{fffd}') {
+                    writeln!(
+                        out,
+                        "That line is not valid UTF-8 text: ignored. Type a move, or `help`."
+                    )?;
+                    continue;
                 }
                 let command = line.trim();
                 match command {

@@ -80,3 +80,65 @@ fn show_names_a_claimable_draw_in_words() {
     assert!(!line.contains("NMoveRule"), "{line}");
     assert!(line.contains("n-move rule"), "{line}");
 }
+
+/// Run the binary with raw bytes on stdin.
+fn run_with_bytes(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyrules"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run fairyrules");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Written from a thread: the program answers while it reads.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+#[test]
+fn play_survives_invalid_utf8_and_endless_lines() {
+    let chess = variant_arg("chess.toml");
+    let mut input = b"e2e4\n\xff\xfe\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 3 << 20));
+    input.extend_from_slice(b"\ne7e5\nquit\n");
+    let out = run_with_bytes(
+        &["play", &chess, "--white", "human", "--black", "human"],
+        &input,
+    );
+    let shown = text(&out.stdout);
+    assert!(out.status.success(), "{}\n{shown}", text(&out.stderr));
+    assert!(shown.contains("not valid UTF-8"), "{shown}");
+    assert!(shown.contains("longer than"), "{shown}");
+    // The game went on after both bad lines: both moves are in the record.
+    assert!(shown.contains("1. e2e4 e7e5"), "{shown}");
+}
+
+#[test]
+fn validate_refuses_endless_and_huge_files() {
+    let dir = std::env::temp_dir().join(format!("fairyrules-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chess = std::fs::read_to_string(crate::common::variant_path("chess.toml")).unwrap();
+    let padded = dir.join("padded.toml");
+    std::fs::write(&padded, format!("{chess}{}", "\n".repeat(20 << 20))).unwrap();
+    let padded = padded.display().to_string();
+    for file in ["/dev/zero", padded.as_str()] {
+        let out = run(&["validate", file]);
+        let err = refused(&out, "longer than 1048576 bytes");
+        assert!(err.contains(file), "{err}");
+    }
+    let missing = dir.join("missing.toml").display().to_string();
+    let out = run(&["validate", &missing]);
+    let err = refused(&out, "cannot read the file");
+    // No empty source snippet under the message.
+    assert!(!err.contains(" | \n"), "{err}");
+    assert!(!err.contains("^"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
