@@ -528,6 +528,10 @@ fn parse_checks(rules: &Rules, pos: &mut Position, f: &mut Fields) -> Result<(),
     Ok(())
 }
 
+/// The largest half-move clock and move number a position string may give: far above any
+/// real game, far below where counting on would overflow.
+pub const MAX_COUNTER: u32 = 1_000_000;
+
 /// The half-move clock and the move number (both optional).
 fn parse_counters(pos: &mut Position, f: &mut Fields) -> Result<(), FenError> {
     let mut counters = [0u32, 1u32];
@@ -535,11 +539,15 @@ fn parse_counters(pos: &mut Position, f: &mut Fields) -> Result<(), FenError> {
         let Some((o, s)) = f.take() else {
             break;
         };
-        *counter = s.parse().map_err(|_| FenError {
-            span: o..o + s.len(),
-            message: format!("`{s}` is not a move counter"),
-            hint: Some("a non-negative whole number".into()),
-        })?;
+        *counter = s
+            .parse()
+            .ok()
+            .filter(|&n| n <= MAX_COUNTER)
+            .ok_or_else(|| FenError {
+                span: o..o + s.len(),
+                message: format!("`{s}` is not a move counter"),
+                hint: Some(format!("a whole number from 0 to {MAX_COUNTER}")),
+            })?;
     }
     pos.set_counters(counters[0], counters[1]);
     Ok(())

@@ -72,7 +72,7 @@ pub mod variant;
 pub use board::Board;
 pub use compile::{HEX_SIZE, MAX_KINDS, SQUARE_SIZE};
 pub use diagnostics::{Diagnostic, Severity, SourceFile};
-pub use fen::{parse_fen, to_fen, FenError};
+pub use fen::{parse_fen, to_fen, FenError, MAX_COUNTER};
 pub use geometry::Geometry;
 pub use load::{shipped_variants, LoadError, MAX_VARIANT_BYTES};
 pub use movegen::{generate_legal, generate_pseudo, in_check, is_attacked, legal_moves};

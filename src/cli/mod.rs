@@ -2,7 +2,7 @@
 //! Each front end with more than a few lines has its own file.
 
 mod bench;
-mod catalog;
+pub(crate) mod catalog;
 mod input;
 mod limits;
 mod match_players;
@@ -14,8 +14,8 @@ mod position_check;
 mod searcher;
 mod serve;
 mod timing;
-mod uci;
-mod xboard;
+pub(crate) mod uci;
+pub(crate) mod xboard;
 
 use output::{out, outln};
 

@@ -67,6 +67,11 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         base_conditions,
         groups,
     } = pieces::compile_kinds(spec, &geometry, &regions, &mut diags);
+    if kinds.len() > MAX_KINDS {
+        // Kind ids are bytes (a piece is `1 + 2 * kind + colour`): nothing past this point
+        // can index that many kinds; the located error is already in `diags`.
+        return Err(diags);
+    }
     promotion::compile_promotions(spec, &geometry, &regions, &mut kinds, &mut diags);
     let all_moves = tables::KindMoves {
         base_moves: &base_moves,

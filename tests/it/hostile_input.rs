@@ -142,3 +142,81 @@ fn validate_refuses_endless_and_huge_files() {
     assert!(!err.contains("^"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+const MINIMAL: &str = r#"[variant]
+name = "Minimal"
+[board]
+files = 8
+ranks = 8
+[setup]
+fen = "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.rook]
+letter = "R"
+betza = "R"
+"#;
+
+#[test]
+fn move_counters_out_of_range_are_refused_with_their_column() {
+    let rules = fairyrules::Rules::from_text("minimal.toml", MINIMAL).unwrap();
+    let fen = |half: &str, full: &str| format!("4k3/8/8/8/8/8/8/4K2R w - - {half} {full}");
+    for (half, full) in [("4294967295", "1"), ("0", "4294967295"), ("1000001", "1")] {
+        let text = fen(half, full);
+        let e = fairyrules::parse_fen(&rules, &text).expect_err(&text);
+        assert!(e.message.contains("is not a move counter"), "{e}");
+        let bad = if half == "0" { full } else { half };
+        assert_eq!(&text[e.span.clone()], bad, "{e}");
+        assert!(e.to_string().contains("1000000"), "{e}");
+    }
+    let max = fairyrules::MAX_COUNTER.to_string();
+    let mut pos = fairyrules::parse_fen(&rules, &fen(&max, &max)).unwrap();
+    // Make and unmake at the limit restore the counters exactly.
+    let before = fairyrules::to_fen(&rules, &pos);
+    let moves = fairyrules::legal_moves(&rules, &mut pos);
+    pos.make(&rules, moves[0]);
+    pos.unmake(&rules);
+    assert_eq!(fairyrules::to_fen(&rules, &pos), before);
+}
+
+/// `MINIMAL` with `extra` added to the rook's table.
+fn with_rook(extra: &str) -> String {
+    format!("{MINIMAL}{extra}\n")
+}
+
+/// The rendered diagnostics of a text that must fail to load.
+fn load_errors(text: &str) -> String {
+    match fairyrules::Rules::from_text("bad.toml", text) {
+        Ok(_) => panic!("loaded:\n{text}"),
+        Err(e) => e.render(),
+    }
+}
+
+#[test]
+fn piece_values_must_be_pawns_in_range() {
+    for bad in ["-1e300", "nan", "inf", "-inf", "300", "-1", "1e300"] {
+        let text = with_rook(&format!("value = {bad}"));
+        let err = load_errors(&text);
+        // Located on the value: line 15, after the rook's table, column 9.
+        assert!(err.contains("bad.toml:15:9: error: `value` of `rook`"), "{bad}:\n{err}");
+        assert!(err.contains("from 0 to 100"), "{err}");
+    }
+    for good in ["0", "5", "8.5", "100"] {
+        let text = with_rook(&format!("value = {good}"));
+        fairyrules::Rules::from_text("good.toml", &text).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+#[test]
+fn more_piece_kinds_than_ids_is_a_located_error() {
+    let mut text = MINIMAL.to_string();
+    for i in 0..140 {
+        text.push_str(&format!("[pieces.extra{i}]\nletter = \"Q\"\nbetza = \"W\"\n"));
+    }
+    let err = load_errors(&text);
+    assert!(err.contains("too many piece kinds (at most 120)"), "{err}");
+    // On the 121st kind's id: the king, the rook and 118 extras before it.
+    assert!(err.contains("[pieces.extra118]"), "{err}");
+}

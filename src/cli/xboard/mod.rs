@@ -474,7 +474,7 @@ impl Session {
 }
 
 /// Load the variants and name them: the file stem, `-2`, `-3`... after a taken name.
-fn variants(files: &[PathBuf]) -> Result<Vec<Variant>, String> {
+pub fn variants(files: &[PathBuf]) -> Result<Vec<Variant>, String> {
     let sources = catalog::command_line_sources(files)?;
     let (loaded, skipped) = catalog::load_all(&sources)?;
     for s in skipped {

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Run every fuzz target for SECONDS each (default 60), starting from the seeds in `seeds/`
+# and the corpus kept in `corpus/`; needs nightly Rust and cargo-fuzz. Prints each target's
+# executions; a crash stops with the failing input in `artifacts/TARGET/`.
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds=${1:-60}
+for target in betza variant position moves protocol; do
+  mkdir -p "corpus/$target"
+  log=$(mktemp)
+  if ! cargo +nightly fuzz run "$target" "corpus/$target" "seeds/$target" -- \
+      -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -max_len=8192 >"$log" 2>&1; then
+    tail -60 "$log"
+    echo "fuzz target $target FAILED"
+    exit 1
+  fi
+  echo "fuzz $target: $(grep -E '^Done [0-9]+ runs' "$log" || tail -1 "$log")"
+  rm -f "$log"
+done
