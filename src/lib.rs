@@ -70,11 +70,11 @@ pub mod types;
 pub mod variant;
 
 pub use board::Board;
-pub use compile::{HEX_SIZE, MAX_KINDS, SQUARE_SIZE};
+pub use compile::{HEX_SIZE, MAX_KINDS, MAX_VALUE, SQUARE_SIZE};
 pub use diagnostics::{Diagnostic, Severity, SourceFile};
 pub use fen::{parse_fen, to_fen, FenError, MAX_COUNTER};
 pub use geometry::Geometry;
-pub use load::{shipped_variants, LoadError, MAX_VARIANT_BYTES};
+pub use load::{shipped_variants, Checked, LoadError, MAX_VARIANT_BYTES};
 pub use movegen::{generate_legal, generate_pseudo, in_check, is_attacked, legal_moves};
 pub use notation::{format_move, move_to_string, parse_move, MoveError};
 pub use outcome::{claimable_draw, outcome, repetition_count, DrawReason, Outcome, WinReason};

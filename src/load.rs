@@ -100,13 +100,7 @@ impl Rules {
         let name = path.display().to_string();
         match read_variant_file(path) {
             Ok(text) => compile_source(&name, &text, Origin::File(path.to_path_buf())),
-            Err(message) => Err(LoadError {
-                sources: Sources::single(SourceFile {
-                    name,
-                    text: String::new(),
-                }),
-                diagnostics: vec![Diagnostic::error(message, 0..0)],
-            }),
+            Err(message) => Err(unreadable(name, message)),
         }
     }
 
@@ -158,14 +152,61 @@ fn too_long() -> String {
 
 /// Load a source and the files it extends, merge, compile.
 fn compile_source(name: &str, text: &str, origin: Origin) -> Result<Rules, LoadError> {
+    compile_checked(name, text, origin).map(|checked| checked.rules)
+}
+
+/// A variant that loaded, with the warnings about it (see [`crate::compile::warnings`]).
+#[derive(Debug)]
+pub struct Checked {
+    /// The compiled rules.
+    pub rules: Rules,
+    /// The file and the files it extends (for rendering the warnings).
+    pub sources: Sources,
+    /// Rules that work but look like mistakes, located, in file order.
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// The warnings rendered as `file:line:col: warning: message`, the source line and the
+    /// hint.
+    pub fn render_warnings(&self) -> String {
+        self.warnings.iter().map(|d| self.sources.render(d)).collect()
+    }
+}
+
+impl Rules {
+    /// Read and compile a variant file, with the warnings about it ([`Checked`]).
+    pub fn load_checked(path: impl AsRef<Path>) -> Result<Checked, LoadError> {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        match read_variant_file(path) {
+            Ok(text) => compile_checked(&name, &text, Origin::File(path.to_path_buf())),
+            Err(message) => Err(unreadable(name, message)),
+        }
+    }
+
+    /// Compile variant text that is not read from disk (as [`Rules::from_text`]), with the
+    /// warnings about it.
+    pub fn from_text_checked(name: &str, text: &str) -> Result<Checked, LoadError> {
+        compile_checked(name, text, Origin::Text)
+    }
+}
+
+/// A file that could not be read: the message, no source to show.
+fn unreadable(name: String, message: String) -> LoadError {
+    LoadError {
+        sources: Sources::single(SourceFile {
+            name,
+            text: String::new(),
+        }),
+        diagnostics: vec![Diagnostic::error(message, 0..0)],
+    }
+}
+
+/// [`compile_source`] keeping the sources and the warnings.
+fn compile_checked(name: &str, text: &str, origin: Origin) -> Result<Checked, LoadError> {
     if text.len() > MAX_VARIANT_BYTES {
-        return Err(LoadError {
-            sources: Sources::single(SourceFile {
-                name: name.to_string(),
-                text: String::new(),
-            }),
-            diagnostics: vec![Diagnostic::error(too_long(), 0..0)],
-        });
+        return Err(unreadable(name.to_string(), too_long()));
     }
     let mut sources = Sources::single(SourceFile {
         name: name.to_string(),
@@ -175,7 +216,14 @@ fn compile_source(name: &str, text: &str, origin: Origin) -> Result<Rules, LoadE
         load_chain(text, &origin, &mut sources, &mut vec![name.to_string()]);
     if diagnostics.is_empty() {
         match compile(&spec) {
-            Ok(rules) => return Ok(rules),
+            Ok(rules) => {
+                let warnings = crate::compile::warnings(&spec, &rules);
+                return Ok(Checked {
+                    rules,
+                    sources,
+                    warnings,
+                });
+            }
             Err(d) => diagnostics = d,
         }
     } else if spec.malformed {

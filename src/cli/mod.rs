@@ -330,8 +330,20 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Validate { files } => {
             let mut failed = false;
             for file in &files {
-                match Rules::load(file) {
-                    Ok(rules) => outln!("{}", fairyrules::summary(&rules, file)),
+                match Rules::load_checked(file) {
+                    Ok(checked) => {
+                        // Warnings do not fail the file (see the README's `validate`).
+                        eprint!("{}", checked.render_warnings());
+                        let n = checked.warnings.len();
+                        if n > 0 {
+                            eprintln!(
+                                "{}: {n} warning{}",
+                                file.display(),
+                                if n == 1 { "" } else { "s" }
+                            );
+                        }
+                        outln!("{}", fairyrules::summary(&checked.rules, file))
+                    }
                     Err(f) => {
                         failed = true;
                         eprint!("{}", f.render());

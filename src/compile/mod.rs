@@ -36,10 +36,12 @@ mod records;
 mod shuffle;
 mod summary;
 mod tables;
+mod warnings;
 mod zones;
 
 pub use board::{HEX_SIZE, SQUARE_SIZE};
-pub use pieces::MAX_KINDS;
+pub use pieces::{MAX_KINDS, MAX_VALUE};
+pub use warnings::warnings;
 
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rules;

@@ -220,3 +220,137 @@ fn more_piece_kinds_than_ids_is_a_located_error() {
     // On the 121st kind's id: the king, the rook and 118 extras before it.
     assert!(err.contains("[pieces.extra118]"), "{err}");
 }
+
+/// `MINIMAL` with these lines added to the rook's table, and `more` after it (other tables).
+fn variant(rook_lines: &str, more: &str) -> String {
+    format!("{MINIMAL}{rook_lines}\n{more}\n")
+}
+
+/// The warnings of a text that loads.
+fn warnings_of(text: &str) -> String {
+    let checked = fairyrules::Rules::from_text_checked("warn.toml", text)
+        .unwrap_or_else(|e| panic!("does not load:\n{e}\n{text}"));
+    assert!(
+        checked
+            .warnings
+            .iter()
+            .all(|d| d.severity == fairyrules::Severity::Warning),
+        "{:?}",
+        checked.warnings
+    );
+    checked.render_warnings()
+}
+
+#[test]
+fn suspicious_rules_are_located_warnings() {
+    let queen = "[pieces.queen]\nletter = \"Q\"\nbetza = \"Q\"\n";
+    let cases: Vec<(String, &str)> = vec![
+        (
+            variant("", "[pieces.wall]\nletter = \"W\"\nbetza = \"\"\n"),
+            "piece `wall` can never move",
+        ),
+        (
+            variant("promotion = { zone = \"last-rank\", to = [\"rook\"] }", ""),
+            "`rook` promotes to itself",
+        ),
+        (
+            variant(
+                "promotion = { zone = { min_height = 100 }, to = [\"queen\"] }",
+                queen,
+            ),
+            "this zone has no cell on the board",
+        ),
+        (
+            variant(
+                "",
+                "[pieces.lord]\nletter = \"L\"\nbetza = \"KisO2\"\nroyal = true\ncastles_with = [\"lord\"]\n",
+            ),
+            "`lord` castles with `lord`",
+        ),
+        (
+            variant("", "[rules]\nn_move_rule = { claim = 80, automatic = 75 }"),
+            "the n-move claim (80) is above the automatic limit (75)",
+        ),
+        (
+            variant("", "[rules]\nrepetition = { automatic = 1 }"),
+            "a repetition count of 1 ends the game at its first position",
+        ),
+        (
+            variant(
+                "",
+                "[rules]\ngoal = { zone = { cells = [\"e1\"], for_black = \"same\" } }",
+            ),
+            "White starts with a goal piece in its goal zone",
+        ),
+        (
+            variant("", &format!("{queen}[rules]\nextinction = [\"queen\"]")),
+            "White has no `queen` in the setup",
+        ),
+        (
+            variant("", "[pieces.knight]\nletter = \"N\"\nbetza = \"ffffffN\"\n"),
+            "`f` is written 6 times in a row",
+        ),
+        (
+            variant("", "[pieces.cannon]\nletter = \"C\"\nbetza = \"mRpppppR\"\n"),
+            "`p` is written 5 times in a row",
+        ),
+    ];
+    for (text, wanted) in &cases {
+        let shown = warnings_of(text);
+        assert!(shown.contains(wanted), "expected `{wanted}` in:\n{shown}\n{text}");
+        assert!(shown.contains("warn.toml:"), "{shown}");
+        assert!(shown.contains(": warning: "), "{shown}");
+    }
+    // Narrowing by a doubled direction is meaning, not repetition; the shipped files
+    // have no warnings but the n-move claim equal to its automatic limit (Shatranj's 70).
+    assert_eq!(
+        warnings_of(&variant("", "[pieces.knight]\nletter = \"N\"\nbetza = \"ffN\"\n")),
+        ""
+    );
+    for (stem, text) in fairyrules::shipped_variants() {
+        let shown = warnings_of(text);
+        assert_eq!(shown, "", "{stem}");
+    }
+}
+
+#[test]
+fn a_charge_into_a_royal_piece_is_a_warning() {
+    let text = fairyrules::shipped_variants()
+        .iter()
+        .find(|(stem, _)| *stem == "heroes-hexagonal")
+        .unwrap()
+        .1
+        .replace("becomes = \"guard\"", "becomes = \"king\"");
+    let shown = warnings_of(&text);
+    assert!(
+        shown.contains("the hook of `elephant` turns it into a royal `king`"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn validate_prints_warnings_and_exits_zero() {
+    let dir = std::env::temp_dir().join(format!("fairyrules-warn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("warn.toml");
+    std::fs::write(&file, variant("", "[rules]\nrepetition = { automatic = 1 }")).unwrap();
+    let out = run(&["validate", &file.display().to_string()]);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("warn.toml:17:28: warning:"), "{err}");
+    assert!(err.contains("1 warning"), "{err}");
+    assert!(text(&out.stdout).contains("ok"), "{}", text(&out.stdout));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn error_messages_say_what_is_wrong_once() {
+    // XBetza's `x` is named as such.
+    let err = load_errors(&MINIMAL.replace("betza = \"R\"", "betza = \"xN\""));
+    assert!(err.contains("XBetza `x` is not supported"), "{err}");
+    assert!(!err.contains("atoms are capital letters"), "{err}");
+    // `files = "10"`: one error (the type), no "needs `files`" beside it.
+    let err = load_errors(&MINIMAL.replace("files = 8", "files = \"10\""));
+    assert!(err.contains("expected an integer for `files`"), "{err}");
+    assert!(!err.contains("needs `files`"), "{err}");
+}
