@@ -95,7 +95,7 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, FenError> {
 }
 
 /// The start position's placement (cell → piece), used to infer never-moved pieces.
-fn parse_placement_only(rules: &Rules, text: &str) -> Result<Vec<Option<Piece>>, FenError> {
+pub(crate) fn parse_placement_only(rules: &Rules, text: &str) -> Result<Vec<Option<Piece>>, FenError> {
     let f = fields(text);
     let (offset, placement) = *f
         .first()
@@ -314,6 +314,7 @@ fn parse_with_start(
         return Err(err(0..0, "empty position string"));
     };
     let mut pos = parse_placement(rules, placement, offset)?;
+    let placement_span = offset..offset + placement.len();
     let mut f = Fields {
         fields: all,
         next: 1,
@@ -321,7 +322,9 @@ fn parse_with_start(
     let side = parse_side(&mut f)?;
     pos.set_side_to_move(rules, side);
     let mut unmoved = unmoved_from_start(rules, &pos, start);
+    let mut castling = None;
     if has_castling_field(rules, &f) {
+        castling = f.fields.get(f.next).copied();
         parse_castling(rules, &pos, &mut f, &mut unmoved)?;
     }
     parse_en_passant(rules, &mut pos, &mut f)?;
@@ -329,13 +332,19 @@ fn parse_with_start(
         parse_checks(rules, &mut pos, &mut f)?;
     }
     parse_counters(&mut pos, &mut f)?;
-    if let Some(explicit) = parse_unmoved(rules, &pos, &mut f)? {
+    let explicit = parse_unmoved(rules, &pos, &mut f)?;
+    if let Some(explicit) = explicit {
         unmoved = explicit;
     }
     if let Some(&(o, s)) = f.fields.get(f.next) {
         return Err(err(o..o + s.len(), format!("unexpected field `{s}`")));
     }
     pos.set_unmoved(rules, unmoved);
+    let castling = castling
+        .filter(|_| explicit.is_some())
+        .map(|(at, text)| (at, text, castling_field(rules, &pos)));
+    let start = start.map(|s| s.as_slice());
+    crate::position_rules_check::check_position(rules, &pos, start, placement_span, castling)?;
     Ok(pos)
 }
 
@@ -581,6 +590,9 @@ fn parse_unmoved(
         if pos.piece_at(cell).is_none() {
             return Err(err(at..at + name.len(), format!("`{name}` is empty")));
         }
+        if unmoved.contains(cell) {
+            return Err(err(at..at + name.len(), format!("`{name}` is listed twice")));
+        }
         unmoved.insert(cell);
         at += name.len() + 1;
     }
@@ -662,7 +674,8 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     out
 }
 
-fn castling_field(rules: &Rules, pos: &Position) -> String {
+/// The castling field that the position's never-moved pieces make.
+pub(crate) fn castling_field(rules: &Rules, pos: &Position) -> String {
     let mut out = String::new();
     for color in Color::BOTH {
         for (side, ch) in [(1, 'K'), (-1, 'Q')] {

@@ -7,6 +7,20 @@ use crate::fen::parse_fen;
 use crate::movegen::royal_attacked;
 use crate::rules::Rules;
 use crate::types::{Color, Piece};
+use crate::fen::FenError;
+use crate::position::Position;
+use crate::position_rules_check::Refusal;
+
+impl From<Refusal> for FenError {
+    fn from(r: Refusal) -> FenError {
+        FenError {
+            span: r.span,
+            message: r.message,
+            hint: r.hint,
+        }
+    }
+}
+
 
 /// Check the `[setup] fen` of a compiled variant, reporting problems at the string's span.
 pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnostic>) {
@@ -90,3 +104,28 @@ pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnos
         );
     }
 }
+
+/// Parse a position string and refuse it, with the reason, when the variant's rules make
+/// it unplayable: [`crate::parse_fen`] plus the checks of this module that need the whole
+/// game's rules (a missing royal piece, the side not to move in check, more pieces of a
+/// kind than anything can make). The command line reads every position string with this;
+/// [`crate::parse_fen`] alone also reads the partial positions that rule tests set up
+/// (a lone piece on an empty board).
+pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, FenError> {
+    let placement = text.len() - text.trim_start().len();
+    let placement = placement..placement + text.trim_start().split_whitespace().next().map_or(0, str::len);
+    // The missing royal piece first: a string without Kings but with `KQkq` has that
+    // problem before its castling one.
+    if let Ok(cells) = crate::fen::parse_placement_only(rules, text) {
+        crate::position_rules_check::check_royals(rules, |piece| cells.iter().filter(|&&p| p == Some(piece)).count() as u32, placement.clone())?;
+    }
+    let pos = crate::fen::parse_fen(rules, text)?;
+    crate::position_rules_check::check_not_in_check(rules, &pos, placement.clone())?;
+    if rules.shuffle().is_none() && !rules.start_fen().is_empty() {
+        if let Ok(start) = crate::fen::parse_placement_only(rules, rules.start_fen()) {
+            crate::position_rules_check::check_counts(rules, &pos, &start, placement)?;
+        }
+    }
+    Ok(pos)
+}
+

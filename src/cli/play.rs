@@ -16,7 +16,6 @@ use super::input::{Input, LineReader, MAX_LINE};
 
 use fairyrules::engine::{Engine, Limits};
 use fairyrules::legal_moves;
-use fairyrules::parse_fen;
 use fairyrules::Color;
 use fairyrules::Position;
 use fairyrules::Rules;
@@ -340,7 +339,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
         .fen
         .clone()
         .unwrap_or_else(|| rules.start_fen().to_string());
-    let pos = parse_fen(&rules, &fen).map_err(|e| format!("error: position string: {e}"))?;
+    let pos = fairyrules::parse_position(&rules, &fen).map_err(|e| format!("error: position string: {e}"))?;
     let limits = match (args.depth, args.movetime) {
         (Some(d), _) => Limits::depth(d.max(1)),
         (None, Some(ms)) => Limits::movetime(Duration::from_millis(ms.max(1))),

@@ -354,3 +354,98 @@ fn error_messages_say_what_is_wrong_once() {
     assert!(err.contains("expected an integer for `files`"), "{err}");
     assert!(!err.contains("needs `files`"), "{err}");
 }
+
+#[test]
+fn positions_the_rules_make_impossible_are_refused_with_the_reason() {
+    let chess = crate::common::load_variant("chess.toml");
+    let refused_by = |fen: &str, wanted: &str| {
+        let e = fairyrules::parse_position(&chess, fen).expect_err(fen);
+        assert!(e.message.contains(wanted), "{fen}: {e}");
+    };
+    // The side to move can capture the enemy King.
+    refused_by(
+        "4k3/8/8/8/8/8/8/4RK2 w - - 0 1",
+        "Black is in check with White to move",
+    );
+    // No Kings at all, even with castling rights: the King is named first.
+    refused_by(
+        "8/8/8/8/8/8/8/8 w KQkq - 0 1",
+        "White has no royal piece",
+    );
+    refused_by(
+        "r3k2r/8/8/8/8/8/8/R6R w KQkq - 0 1",
+        "White has no royal piece",
+    );
+    // Three Kings in FIDE chess: nothing makes a King.
+    refused_by(
+        "4k3/8/8/8/8/8/8/K3K2K w - - 0 1",
+        "White has 3 `king` pieces, but the setup has 1",
+    );
+    // Pawns on their own first rank, and on the last rank (where they promote).
+    refused_by(
+        "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+        "`pawn` on a1 could never have arrived there",
+    );
+    refused_by(
+        "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "`pawn` on a8 stands where its promotion is forced",
+    );
+    refused_by(
+        "4k3/8/8/8/8/8/8/4K2p b - - 0 1",
+        "`pawn` on h1 stands where its promotion is forced",
+    );
+    // The castling field overridden by `unmoved:`; a cell listed twice.
+    refused_by(
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 unmoved:e1,a1,e8,a8,h8",
+        "the castling field `KQkq` disagrees with the `unmoved:` field, which gives `Qkq`",
+    );
+    refused_by(
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 unmoved:e1,a1,h1,e8,a8,h8,h8",
+        "`h8` is listed twice",
+    );
+    // What the variant's own rules allow stays allowed: Horde's first-rank Pawns, Three
+    // Kings' three Kings, a promoted second Queen.
+    for (file, _) in [("horde.toml", ()), ("threekings.toml", ())] {
+        let rules = crate::common::load_variant(file);
+        fairyrules::parse_position(&rules, rules.start_fen())
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+    }
+    fairyrules::parse_position(&chess, "4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1").unwrap();
+    // The command line refuses them the same way.
+    let out = run(&[
+        "moves",
+        &variant_arg("chess.toml"),
+        "--fen",
+        "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+    ]);
+    refused(&out, "could never have arrived there");
+}
+
+#[test]
+fn every_shipped_start_and_perft_position_is_accepted() {
+    for (stem, text) in fairyrules::shipped_variants() {
+        let rules = fairyrules::Rules::from_text(stem, text).unwrap();
+        let pos = fairyrules::parse_position(&rules, rules.start_fen())
+            .unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let again = fairyrules::to_fen(&rules, &pos);
+        fairyrules::parse_position(&rules, &again).unwrap_or_else(|e| panic!("{stem}: {e}"));
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut rules = None;
+        for line in text.lines() {
+            if let Some(v) = line.strip_prefix("variant ") {
+                rules = Some(crate::common::load_variant(v.trim()));
+            }
+            if let (Some(fen), Some(rules)) = (line.strip_prefix("fen "), &rules) {
+                fairyrules::parse_position(rules, fen.trim())
+                    .unwrap_or_else(|e| panic!("{}: `{fen}`: {e}", path.display()));
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 30, "{checked} perft positions");
+}

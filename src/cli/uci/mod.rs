@@ -31,7 +31,7 @@ use std::time::Duration;
 
 use fairyrules::engine::Engine;
 use fairyrules::geometry::Shape;
-use fairyrules::{parse_fen, parse_move, render_text, to_fen, Position, Rules};
+use fairyrules::{parse_move, render_text, to_fen, Position, Rules};
 
 use super::catalog::{self, Variant};
 use super::input::{Input, LineReader, MAX_LINE};
@@ -367,7 +367,7 @@ impl Session {
             Some(&"startpos") if setup.len() == 1 => Position::start(rules),
             Some(&"fen") if setup.len() > 1 => {
                 let fen = setup[1..].join(" ");
-                let pos = parse_fen(rules, &fen)
+                let pos = fairyrules::parse_position(rules, &fen)
                     .map_err(|e| format!("position fen {}: {e}", truncate(&fen)))?;
                 if let Some(why) = impossible(rules, &pos) {
                     return Err(format!("position fen {}: {why}", truncate(&fen)));
