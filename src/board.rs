@@ -1,5 +1,5 @@
 //! What a position string says, and nothing about how it came about: the piece on every cell,
-//! the side to move, the en passant right, which pieces have never moved, the counters, and
+//! the pieces in hand, the side to move, the en passant right, which pieces have never moved, the counters, and
 //! the Zobrist hash of all that. [`crate::Position`] adds the moves that led here (to take
 //! them back and to count repetitions) and the rules that make moves.
 //!
@@ -24,7 +24,13 @@ pub struct Zobrist {
     pub(crate) unmoved: Vec<u64>,
     /// Per side and number of checks given (n-check variants).
     pub(crate) checks: [[u64; MAX_CHECKS + 1]; 2],
+    /// Per (piece, count in hand), at `piece index × HAND_COUNTS + count` (variants with
+    /// drops only; count 0 hashes as nothing).
+    pub(crate) hand: Vec<u64>,
 }
+
+/// How many counts a hand holds per piece: 0 to `HAND_COUNTS - 1`.
+pub const HAND_COUNTS: usize = 256;
 
 /// The most checks a side's counter holds (an `n_check` of at most this).
 pub const MAX_CHECKS: usize = 15;
@@ -44,6 +50,8 @@ pub struct Board {
     fullmove: u32,
     /// Checks given by each side (n-check variants; zero otherwise).
     checks: [u8; 2],
+    /// Per piece (kind and colour): how many its side holds in hand (variants with drops).
+    hand: Vec<u8>,
     hash: u64,
 }
 
@@ -61,8 +69,52 @@ impl Board {
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
+            hand: vec![0; kinds * 2],
             hash: 0,
         }
+    }
+
+    /// How many of `piece` (kind and colour) its side holds in hand.
+    #[inline(always)]
+    pub fn in_hand(&self, piece: Piece) -> u8 {
+        self.hand[piece.index()]
+    }
+
+    /// Whether `side` holds any piece in hand.
+    pub fn has_hand(&self, side: crate::types::Color) -> bool {
+        self.hand
+            .iter()
+            .enumerate()
+            .any(|(i, &n)| n > 0 && Piece::from_index(i).color() == side)
+    }
+
+    /// Add one `piece` to its side's hand (a full count stays full).
+    #[inline(always)]
+    pub(crate) fn hand_add(&mut self, keys: &Zobrist, piece: Piece) {
+        let n = self.hand[piece.index()];
+        if (n as usize) + 1 < HAND_COUNTS {
+            self.set_hand(keys, piece, n + 1);
+        }
+    }
+
+    /// Take one `piece` from its side's hand (an empty count stays empty).
+    #[inline(always)]
+    pub(crate) fn hand_remove(&mut self, keys: &Zobrist, piece: Piece) {
+        let n = self.hand[piece.index()];
+        if n > 0 {
+            self.set_hand(keys, piece, n - 1);
+        }
+    }
+
+    /// Set how many of `piece` its side holds in hand.
+    #[inline(always)]
+    pub(crate) fn set_hand(&mut self, keys: &Zobrist, piece: Piece, count: u8) {
+        let i = piece.index();
+        if !keys.hand.is_empty() {
+            self.hash ^= keys.hand[i * HAND_COUNTS + self.hand[i] as usize]
+                ^ keys.hand[i * HAND_COUNTS + count as usize];
+        }
+        self.hand[i] = count;
     }
 
     /// The piece on a cell.
@@ -70,6 +122,16 @@ impl Board {
     pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
         let code = self.cells[cell.index()];
         (code != 0).then(|| Piece::from_code(code))
+    }
+
+    /// The piece a move of the side to move moves: the one on its origin, or the one it
+    /// drops.
+    #[inline(always)]
+    pub fn mover(&self, mv: &crate::types::Move) -> Option<Piece> {
+        match mv.kind {
+            crate::types::MoveKind::Drop { kind } => Some(Piece::new(kind, self.side)),
+            _ => self.piece_at(mv.from),
+        }
     }
 
     /// The piece on a cell known to hold one (a cell of an occupancy set): no check on the
@@ -164,6 +226,11 @@ impl Board {
         }
         for side in Color::BOTH {
             h ^= keys.checks[side.index()][self.checks[side.index()] as usize];
+        }
+        if !keys.hand.is_empty() {
+            for (i, &n) in self.hand.iter().enumerate() {
+                h ^= keys.hand[i * HAND_COUNTS + n as usize];
+            }
         }
         h
     }

@@ -2,7 +2,9 @@
 //!
 //! `placement side castling en-passant halfmove fullmove [unmoved:cells]`
 //! - placement: the geometry's rows top to bottom (ranks 11→1 on hex, existing cells only),
-//!   letters for pieces (upper case White), digits for runs of empty cells, `/` between rows;
+//!   letters for pieces (upper case White; a promoted kind marked `+P` or `Q~`), digits for
+//!   runs of empty cells, `/` between rows; in variants with drops, the pieces in hand
+//!   follow in brackets (`[Qp]`, `[]` when none);
 //! - castling: `KQkq` or `-` (K/k = towards the higher files), or the partners' files
 //!   (Shredder-FEN `HAha`; X-FEN mixes both: a file where the outermost partner has moved);
 //! - en passant: the cell passed over, or `-`;
@@ -107,6 +109,13 @@ pub(crate) fn parse_placement_only(rules: &Rules, text: &str) -> Result<Vec<Opti
 fn parse_placement(rules: &Rules, placement: &str, offset: usize) -> Result<Position, FenError> {
     let geometry = &rules.geometry;
     let mut pos = Position::empty(rules);
+    let (placement, hand) = match placement.find('[') {
+        Some(i) => (&placement[..i], Some((offset + i, &placement[i..]))),
+        None => (placement, None),
+    };
+    if let Some((hand_offset, hand)) = hand {
+        parse_hand(rules, &mut pos, hand_offset, hand)?;
+    }
     let rows = geometry.rows();
     let mut row_texts: Vec<(usize, &str)> = Vec::new();
     let mut s = 0;
@@ -132,6 +141,110 @@ fn parse_placement(rules: &Rules, placement: &str, offset: usize) -> Result<Posi
         parse_row(rules, &mut pos, *row_offset, row_text, row_cells)?;
     }
     Ok(pos)
+}
+
+/// The pieces in hand: `[QRbp]` after the placement (White's in upper case), a letter per
+/// piece or a count before a letter (`[2Pp]`); `[]` or `[-]` when both hands are empty.
+fn parse_hand(
+    rules: &Rules,
+    pos: &mut Position,
+    offset: usize,
+    text: &str,
+) -> Result<(), FenError> {
+    if !rules.has_hands() {
+        return Err(FenError {
+            span: offset..offset + text.len(),
+            message: "pieces in hand, but this variant has no drops".into(),
+            hint: Some("remove the `[...]` after the placement".into()),
+        });
+    }
+    let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
+        return Err(FenError {
+            span: offset..offset + text.len(),
+            message: format!("`{text}` is not a hand"),
+            hint: Some("write the pieces in hand in brackets after the placement: `[Qp]`".into()),
+        });
+    };
+    if inner == "-" {
+        return Ok(());
+    }
+    let bytes = inner.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let at = offset + 1 + i;
+        let digits = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let count: u32 = if digits > 0 {
+            inner[i..i + digits].parse().unwrap_or(u32::MAX)
+        } else {
+            1
+        };
+        i += digits;
+        let Some(&b) = bytes.get(i) else {
+            return Err(err(
+                at..at + digits,
+                "a count with no piece letter after it",
+            ));
+        };
+        let ch = b as char;
+        let kind = if ch.is_ascii_alphabetic() {
+            rules.kind_by_symbol(ch, None)
+        } else {
+            None
+        };
+        let Some(kind) = kind else {
+            let ch = inner[i..].chars().next().unwrap_or('?');
+            return Err(FenError {
+                span: offset + 1 + i..offset + 1 + i + ch.len_utf8(),
+                message: format!("`{ch}` in the hand is not a piece letter"),
+                hint: Some(
+                    "a hand holds unpromoted pieces: their letters, upper case White".into(),
+                ),
+            });
+        };
+        let color = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if rules.kinds[kind as usize].is_royal(color) {
+            return Err(err(
+                offset + 1 + i..offset + 2 + i,
+                format!("a royal piece (`{ch}`) cannot be in hand"),
+            ));
+        }
+        let piece = Piece::new(kind, color);
+        let total = u32::from(pos.in_hand(piece)) + count;
+        if total >= crate::board::HAND_COUNTS as u32 {
+            return Err(err(
+                at..offset + 2 + i,
+                format!("more than {} `{ch}` in hand", crate::board::HAND_COUNTS - 1),
+            ));
+        }
+        pos.set_in_hand(rules, piece, total as u8);
+        i += 1;
+    }
+    Ok(())
+}
+
+/// The hand part of a position string: `[...]`, White's pieces first, each kind in file
+/// order, one letter per piece.
+fn hand_text(rules: &Rules, pos: &Position) -> String {
+    let mut out = String::from("[");
+    for color in Color::BOTH {
+        for (k, kind) in rules.kinds.iter().enumerate() {
+            let piece = Piece::new(k as crate::types::KindId, color);
+            let letter = if color == Color::White {
+                kind.letter
+            } else {
+                kind.letter.to_ascii_lowercase()
+            };
+            for _ in 0..pos.in_hand(piece) {
+                out.push(letter);
+            }
+        }
+    }
+    out.push(']');
+    out
 }
 
 /// One row of the placement: letters for pieces, digits for runs of empty cells, `*` for
@@ -187,9 +300,34 @@ fn parse_row(
                 None => return Err(length_error()),
             }
             i += 1;
-        } else if b.is_ascii_alphabetic() {
-            let ch = b as char;
-            let Some(kind) = rules.kind_by_letter(ch) else {
+        } else if b.is_ascii_alphabetic()
+            || (b == b'+' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
+        {
+            // `+P`: a promoted Shogi piece; `Q~`: a promoted Crazyhouse piece.
+            let (ch, mark, len) = if b == b'+' {
+                (bytes[i + 1] as char, Some('+'), 2)
+            } else if bytes.get(i + 1) == Some(&b'~') {
+                (b as char, Some('~'), 2)
+            } else {
+                (b as char, None, 1)
+            };
+            let found = match mark {
+                None => rules.kind_by_letter(ch),
+                Some(_) => rules.kind_by_symbol(ch, mark),
+            };
+            let Some(kind) = found else {
+                if mark.is_some() {
+                    return Err(FenError {
+                        span: row_offset + i..row_offset + i + len,
+                        message: format!(
+                            "no piece is written `{}`",
+                            &row_text[i..i + len]
+                        ),
+                        hint: Some(
+                            "a marked letter names a promoted piece the file defines with that letter".into(),
+                        ),
+                    });
+                }
                 let letters: String = rules.kinds.iter().map(|k| k.letter).collect();
                 return Err(FenError {
                     span: row_offset + i..row_offset + i + 1,
@@ -217,7 +355,7 @@ fn parse_row(
             };
             pos.put(rules, cell, Piece::new(kind, color));
             col += 1;
-            i += 1;
+            i += len;
         } else {
             let ch = row_text[i..].chars().next().unwrap_or('?');
             return Err(err(
@@ -477,6 +615,14 @@ fn parse_castling(
 
 /// The en passant field: the cell passed over, or `-`.
 fn parse_en_passant(rules: &Rules, pos: &mut Position, f: &mut Fields) -> Result<(), FenError> {
+    // Without en passant captures the field may be left out before the counters (`w 0 1`,
+    // as Shogi positions are written).
+    let rest = f.remaining();
+    let counters_only =
+        rest.len() == 2 && rest.iter().all(|s| s.bytes().all(|b| b.is_ascii_digit()));
+    if !rules.has_en_passant && counters_only {
+        return Ok(());
+    }
     let Some((o, ep)) = f.take() else {
         return Ok(());
     };
@@ -609,23 +755,32 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
         let mut empty = 0;
         for &cell in row {
             let shown = match cell {
-                None => Some('*'),
-                Some(c) => pos.piece_at(c).map(|p| rules.piece_char(p)),
+                None => Some("*".to_string()),
+                Some(c) => pos.piece_at(c).map(|p| {
+                    rules.kinds[p.kind() as usize]
+                        .symbol(p.color())
+                        .chars()
+                        .collect()
+                }),
             };
             match shown {
                 None => empty += 1,
-                Some(ch) => {
+                Some(text) => {
                     if empty > 0 {
                         out.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    out.push(ch);
+                    let text: String = text;
+                    out.push_str(&text);
                 }
             }
         }
         if empty > 0 {
             out.push_str(&empty.to_string());
         }
+    }
+    if rules.has_hands() {
+        out.push_str(&hand_text(rules, pos));
     }
     out.push(' ');
     out.push(if pos.side_to_move() == Color::White {

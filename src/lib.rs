@@ -85,4 +85,4 @@ pub use position::Position;
 pub use render::{describe_outcome, render_text, summary};
 pub use rules::Rules;
 pub use shuffle::{seeded_start, setup_count, shuffled_start};
-pub use types::{Cell, CellSet, Color, KindId, Move, MoveKind, Piece};
+pub use types::{Cell, CellSet, Color, Gate, KindId, Move, MoveKind, Piece};

@@ -1,5 +1,7 @@
 //! Move notation: from-cell then to-cell, plus the lower-case letter of the promoted piece
-//! when a promotion offers a choice (`e7e8q`, `d9d10m`). Castling is the king's from-cell and
+//! when a promotion offers a choice (`e7e8q`, `d9d10m`), or `+` for a promotion to a kind
+//! marked `+` (Shogi: `c7c8+`, written whether or not there was a choice). A drop is the
+//! piece's upper-case letter, `@` and the cell (`P@e4`). Castling is the king's from-cell and
 //! to-cell (`e1g1`), except where that text is also another legal move's (a castling step
 //! of one cell, `KisO1`) or the king does not move: then it is the king's cell and the
 //! partner's cell (`e1h1`, the Chess960 convention of UCI), as it always is in a variant
@@ -33,6 +35,41 @@ impl Position {
     }
 }
 
+/// Read a drop `P@e4` (the letter of the piece, either case, `@`, the cell).
+fn parse_drop(
+    rules: &Rules,
+    pos: &mut Position,
+    text: &str,
+    letter: &str,
+    cell: &str,
+) -> Result<Move, MoveError> {
+    let mut chars = letter.chars();
+    let (Some(ch), None) = (chars.next(), chars.next()) else {
+        return Err(MoveError::Malformed(format!(
+            "`{text}`: a drop is one piece letter, `@` and a cell (`P@e4`)"
+        )));
+    };
+    let kind = rules
+        .kind_by_symbol(ch, None)
+        .filter(|_| ch.is_ascii_alphabetic())
+        .ok_or_else(|| MoveError::Malformed(format!("`{ch}` in `{text}` is not a piece letter")))?;
+    let to = rules
+        .geometry
+        .parse_cell_prefix(cell)
+        .filter(|&(_, len)| len == cell.len())
+        .map(|(c, _)| c)
+        .ok_or_else(|| MoveError::Malformed(format!("`{cell}` in `{text}` is not a cell")))?;
+    if !rules.has_hands() {
+        return Err(MoveError::Illegal(format!(
+            "`{text}`: this variant has no drops"
+        )));
+    }
+    legal_moves(rules, pos)
+        .into_iter()
+        .find(|m| m.to == to && m.dropped() == Some(kind))
+        .ok_or_else(|| MoveError::Illegal(format!("`{text}` is not legal here")))
+}
+
 /// Whether a promotion to a piece needs a letter: the mover had more than one choice.
 fn promotion_has_choice(rules: &Rules, legal: &[Move], mv: &Move) -> bool {
     legal
@@ -46,19 +83,38 @@ fn promotion_has_choice(rules: &Rules, legal: &[Move], mv: &Move) -> bool {
 /// Write a move given the legal moves of its position (for disambiguation).
 pub fn move_to_string(rules: &Rules, legal: &[Move], mv: &Move) -> String {
     let g = &rules.geometry;
+    if let MoveKind::Drop { kind } = mv.kind {
+        return format!("{}@{}", rules.kinds[kind as usize].letter, g.name(mv.to));
+    }
+    let gate_letter = |s: &mut String| {
+        if let Some(gate) = mv.gate {
+            s.push(rules.kinds[gate.kind as usize].letter.to_ascii_lowercase());
+        }
+    };
     if let MoveKind::Castle { partner_from, .. } = mv.kind {
+        if mv.gate.is_some_and(|g| g.cell == partner_from) {
+            // Gating on the partner's cell: the partner's cell, the king's, the letter.
+            let mut s = format!("{}{}", g.name(partner_from), g.name(mv.from));
+            gate_letter(&mut s);
+            return s;
+        }
         let shared = mv.from == mv.to
             || rules.castling_names_partner
             || legal
                 .iter()
                 .any(|m| m.from == mv.from && m.to == mv.to && !m.is_castle());
         if shared {
-            return format!("{}{}", g.name(mv.from), g.name(partner_from));
+            let mut s = format!("{}{}", g.name(mv.from), g.name(partner_from));
+            gate_letter(&mut s);
+            return s;
         }
     }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if let Some(k) = mv.promotion {
-        if promotion_has_choice(rules, legal, mv) {
+        if rules.kinds[k as usize].mark == Some('+') {
+            // Shogi's promotion marker, written whether or not the move had a choice.
+            s.push('+');
+        } else if promotion_has_choice(rules, legal, mv) {
             s.push(rules.kinds[k as usize].letter.to_ascii_lowercase());
         }
     }
@@ -69,6 +125,7 @@ pub fn move_to_string(rules: &Rules, legal: &[Move], mv: &Move) -> String {
     {
         s.push_str("ep");
     }
+    gate_letter(&mut s);
     s
 }
 
@@ -81,6 +138,9 @@ pub fn format_move(rules: &Rules, pos: &mut Position, mv: &Move) -> String {
 /// Read a move string against the legal moves of a position.
 pub fn parse_move(rules: &Rules, pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let g = &rules.geometry;
+    if let Some((letter, cell)) = text.split_once('@') {
+        return parse_drop(rules, pos, text, letter, cell);
+    }
     let (from, a) = g
         .parse_cell_prefix(text)
         .ok_or_else(|| MoveError::Malformed(format!("`{text}` does not start with a cell")))?;
@@ -97,11 +157,32 @@ pub fn parse_move(rules: &Rules, pos: &mut Position, text: &str) -> Result<Move,
     }
     let promotion = match rest.len() {
         0 => None,
+        1 if rest == "+" => {
+            // The kind marked `+` this move promotes to.
+            let legal = legal_moves(rules, pos);
+            let promoted = legal
+                .iter()
+                .filter(|m| m.from == from && m.to == to)
+                .filter_map(|m| m.promotion)
+                .find(|&k| rules.kinds[k as usize].mark == Some('+'));
+            Some(promoted.ok_or_else(|| {
+                MoveError::Illegal(format!("`{text}`: this move does not promote"))
+            })?)
+        }
         1 => {
             let ch = rest.chars().next().unwrap_or('?');
-            Some(rules.kind_by_letter(ch).ok_or_else(|| {
+            let kind = rules.kind_by_letter(ch).ok_or_else(|| {
                 MoveError::Malformed(format!("`{ch}` in `{text}` is not a piece letter"))
-            })?)
+            })?;
+            // A marked kind (`Q~`) shares its letter: the promotion this move offers.
+            let letter = rules.kinds[kind as usize].letter;
+            let legal = legal_moves(rules, pos);
+            let offered = legal
+                .iter()
+                .filter(|m| m.from == from && m.to == to)
+                .filter_map(|m| m.promotion)
+                .find(|&k| rules.kinds[k as usize].letter == letter);
+            Some(offered.unwrap_or(kind))
         }
         _ => {
             return Err(MoveError::Malformed(format!(

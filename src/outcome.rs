@@ -63,12 +63,44 @@ pub fn outcome(rules: &Rules, pos: &mut Position) -> Outcome {
     }
     if let Some(limit) = rules.end.repetition_automatic {
         if repetition_count(pos) >= limit {
+            if rules.end.perpetual_check_loses {
+                if let Some(checker) = perpetual_checker(pos) {
+                    return Outcome::Win {
+                        winner: checker.flip(),
+                        reason: WinReason::PerpetualCheck,
+                    };
+                }
+            }
             return Outcome::Draw {
                 reason: DrawReason::Repetition,
             };
         }
     }
     Outcome::Ongoing
+}
+
+/// The side that gave check with every one of its moves since the current position first
+/// occurred (in the window where it can repeat), if one did.
+pub fn perpetual_checker(pos: &Position) -> Option<Color> {
+    let hashes: Vec<u64> = pos.history_hashes().collect();
+    let checks: Vec<bool> = pos.checks_made().collect();
+    let n = hashes.len();
+    let window = (pos.halfmove_clock() as usize).min(n);
+    let current = pos.hash();
+    // The earliest occurrence of the current position in the window.
+    let first = (2..=window)
+        .step_by(2)
+        .filter(|&back| hashes[n - back] == current)
+        .max()?;
+    // Moves n-first .. n-1; the last one was made by the side not to move now.
+    let last_mover = pos.side_to_move().flip();
+    for (side, offset) in [(last_mover, 1), (last_mover.flip(), 2)] {
+        let all_checks = (offset..=first).step_by(2).all(|back| checks[n - back]);
+        if all_checks {
+            return Some(side);
+        }
+    }
+    None
 }
 
 /// The result of having no legal move: checkmate when in check and the rules score it,

@@ -1,7 +1,8 @@
 //! A position of a game: a [`Board`] plus the moves that led to it, so that they can be
 //! taken back exactly and repetitions counted. Making a move follows the variant's
-//! [`Rules`]: captures (and explosions), en passant, castling, sweeps, passes, promotion,
-//! the en passant right a double step gives, and the never-moved marks.
+//! [`Rules`]: captures (and explosions, and captured pieces going to the captor's hand),
+//! drops, en passant, castling, sweeps, passes, promotion, the en passant right a double
+//! step gives, and the never-moved marks.
 
 use std::ops::Deref;
 
@@ -23,6 +24,8 @@ struct Undo {
     exploded: [Option<Piece>; MAX_ADJACENT],
     /// The capture exploded (the mover is gone too).
     explosion: bool,
+    /// The move gave check (recorded where perpetual check loses).
+    gave_check: bool,
     saved: Saved,
 }
 
@@ -71,6 +74,12 @@ impl Position {
         self.history.iter().map(|u| u.mv)
     }
 
+    /// For each move made so far (oldest first), whether it gave check; recorded only in
+    /// variants where perpetual check loses (false otherwise).
+    pub fn checks_made(&self) -> impl DoubleEndedIterator<Item = bool> + ExactSizeIterator + '_ {
+        self.history.iter().map(|u| u.gave_check)
+    }
+
     /// Plies made (and not unmade) on this object.
     pub fn ply_count(&self) -> usize {
         self.history.len()
@@ -111,6 +120,11 @@ impl Position {
         self.board.set_checks(&rules.zobrist, side, checks);
     }
 
+    /// Set how many of `piece` its side holds in hand (setup).
+    pub fn set_in_hand(&mut self, rules: &Rules, piece: Piece, count: u8) {
+        self.board.set_hand(&rules.zobrist, piece, count);
+    }
+
     /// Set the counters (setup).
     pub fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
         self.board.set_counters(halfmove, fullmove);
@@ -125,7 +139,10 @@ impl Position {
     pub fn make(&mut self, rules: &Rules, mv: Move) {
         let keys = &rules.zobrist;
         let board = &mut self.board;
-        let moved = board.occupant(mv.from);
+        let moved = match mv.kind {
+            MoveKind::Drop { kind } => Piece::new(kind, board.side_to_move()),
+            _ => board.occupant(mv.from),
+        };
         let mut undo = Undo {
             mv,
             moved,
@@ -133,16 +150,38 @@ impl Position {
             swept: [None; MAX_SWEEP],
             exploded: [None; MAX_ADJACENT],
             explosion: false,
+            gave_check: false,
             saved: board.saved(),
         };
         // The old en passant right ends with any move.
         board.clear_en_passant(keys);
-        if mv.kind == MoveKind::Pass {
-            board.finish_move(keys, false);
-            self.history.push(undo);
-            return;
+        match mv.kind {
+            MoveKind::Pass => {
+                board.finish_move(keys, false);
+                self.history.push(undo);
+                return;
+            }
+            MoveKind::Drop { .. } => {
+                board.hand_remove(keys, moved);
+                board.place(keys, mv.to, moved);
+                board.finish_move(keys, false);
+                if rules.counts_checks {
+                    count_check(rules, board, moved.color(), &mut undo);
+                }
+                self.history.push(undo);
+                return;
+            }
+            _ => {}
         }
         let side = moved.color();
+        let hands = rules.captures_to_hand();
+        // A captured piece goes to the captor's hand (as its `in_hand_as` kind).
+        let to_hand = |board: &mut Board, captured: Piece| {
+            if hands {
+                let kind = rules.kinds[captured.kind() as usize].in_hand_as;
+                board.hand_add(keys, Piece::new(kind, side));
+            }
+        };
         let becomes = |kind: Option<KindId>| kind.map_or(moved, |k| Piece::new(k, side));
         match mv.kind {
             MoveKind::Normal | MoveKind::DoubleStep { .. } | MoveKind::EnPassant { .. } => {
@@ -153,6 +192,7 @@ impl Position {
                 if let Some(captured) = board.remove(keys, capture_cell) {
                     undo.captured = Some((capture_cell, captured));
                     board.clear_unmoved(keys, capture_cell);
+                    to_hand(board, captured);
                 }
                 board.remove(keys, mv.from);
                 board.place(keys, mv.to, becomes(mv.promotion));
@@ -164,6 +204,7 @@ impl Position {
                         undo.captured = Some((cell, captured));
                         undo.swept[i] = Some(captured);
                         board.clear_unmoved(keys, cell);
+                        to_hand(board, captured);
                     }
                 }
                 board.remove(keys, mv.from);
@@ -181,9 +222,15 @@ impl Position {
                 board.place(keys, partner_to, partner);
                 board.clear_unmoved(keys, partner_from);
             }
-            MoveKind::Pass => {}
+            MoveKind::Pass | MoveKind::Drop { .. } => {}
         }
         board.clear_unmoved(keys, mv.from);
+        if let Some(gate) = mv.gate {
+            // Gating: a piece from the hand enters on a cell the move emptied.
+            let gated = Piece::new(gate.kind, side);
+            board.hand_remove(keys, gated);
+            board.place(keys, gate.cell, gated);
+        }
         if let (Some(explosion), Some(_)) = (&rules.end.explosion, undo.captured) {
             // The capturing piece and the non-immune pieces around the target go too.
             undo.explosion = true;
@@ -227,7 +274,7 @@ impl Position {
         let resets = captured.is_some() || rules.kinds[moved.kind() as usize].resets_n_move;
         board.finish_move(keys, resets);
         if rules.counts_checks {
-            count_check(rules, board, side);
+            count_check(rules, board, side, &mut undo);
         }
         self.history.push(undo);
     }
@@ -248,8 +295,25 @@ impl Position {
                 }
             }
         }
+        let side = undo.moved.color();
+        let hands = rules.captures_to_hand();
+        if let Some(gate) = mv.gate {
+            let gated = board.remove(keys, gate.cell).expect("the gated piece");
+            board.hand_add(keys, gated);
+        }
+        // Take a captured piece back out of the captor's hand.
+        let from_hand = |board: &mut Board, captured: Piece| {
+            if hands {
+                let kind = rules.kinds[captured.kind() as usize].in_hand_as;
+                board.hand_remove(keys, Piece::new(kind, side));
+            }
+        };
         match mv.kind {
             MoveKind::Pass => {}
+            MoveKind::Drop { .. } => {
+                board.remove(keys, mv.to);
+                board.hand_add(keys, undo.moved);
+            }
             MoveKind::Sweep { first } => {
                 board.remove(keys, mv.to);
                 board.place(keys, mv.from, undo.moved);
@@ -257,6 +321,7 @@ impl Position {
                 for (cell, piece) in path.zip(undo.swept) {
                     if let Some(piece) = piece {
                         board.place(keys, cell, piece);
+                        from_hand(board, piece);
                     }
                 }
             }
@@ -276,6 +341,7 @@ impl Position {
                 board.place(keys, mv.from, undo.moved);
                 if let Some((cell, piece)) = undo.captured {
                     board.place(keys, cell, piece);
+                    from_hand(board, piece);
                 }
             }
         }
@@ -283,13 +349,14 @@ impl Position {
     }
 }
 
-/// After a move by `mover`: if it gave check, count it (n-check) and end the checked side's
-/// initial moves that end on a check.
-fn count_check(rules: &Rules, board: &mut Board, mover: Color) {
+/// After a move by `mover`: if it gave check, count it (n-check), record it (perpetual
+/// check) and end the checked side's initial moves that end on a check.
+fn count_check(rules: &Rules, board: &mut Board, mover: Color, undo: &mut Undo) {
     let checked = mover.flip();
     if !crate::attacks::royal_attacked(rules, board, checked) {
         return;
     }
+    undo.gave_check = true;
     if rules.end.n_check.is_some() {
         let given = board.checks_given(mover).saturating_add(1);
         board.set_checks(&rules.zobrist, mover, given);
@@ -364,9 +431,14 @@ fn drop_dead_castling_marks(rules: &Rules, board: &mut Board, color: Color) {
             }
         }
     }
+    // Where gating is possible, every first-rank mark matters: the first move gates.
+    let gates = rules
+        .gating
+        .as_ref()
+        .map_or(CellSet::EMPTY, |cells| cells[color.index()]);
     for cell in dead.iter() {
         let piece = board.occupant(cell);
-        if !rules.keeps_unmoved_mark(piece).contains(cell) {
+        if !rules.keeps_unmoved_mark(piece).contains(cell) && !gates.contains(cell) {
             board.clear_unmoved(&rules.zobrist, cell);
         }
     }

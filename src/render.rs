@@ -15,26 +15,31 @@ pub fn render_text(rules: &Rules, pos: &mut Position) -> String {
     } else {
         let rows = g.rows();
         let width = rows.first().map(|r| r.len()).unwrap_or(0);
+        // Promoted kinds are written with their mark (`+P`, `Q~`): two columns a cell.
+        let wide = rules.kinds.iter().any(|k| k.mark.is_some());
+        let cell_width = if wide { 2 } else { 1 };
         for (i, row) in rows.iter().enumerate() {
             let rank = rows.len() - i;
             out.push_str(&format!("{rank:>3} "));
             for &cell in row {
-                let ch = match cell.map(|c| pos.piece_at(c)) {
-                    None => ' ',
-                    Some(Some(p)) => rules.piece_char(p),
-                    Some(None) => '.',
+                let text = match cell.map(|c| pos.piece_at(c)) {
+                    None => " ".to_string(),
+                    Some(Some(p)) => rules.kinds[p.kind() as usize].symbol(p.color()),
+                    Some(None) => ".".to_string(),
                 };
-                out.push(' ');
-                out.push(ch);
+                out.push_str(&format!(" {text:>cell_width$}"));
             }
             out.push('\n');
         }
         out.push_str("    ");
         for x in 0..width {
-            out.push(' ');
-            out.push((b'a' + x as u8) as char);
+            let file = (b'a' + x as u8) as char;
+            out.push_str(&format!(" {file:>cell_width$}"));
         }
         out.push('\n');
+    }
+    if rules.has_hands() {
+        out.push_str(&format!("\nin hand: {}\n", hands_text(rules, pos)));
     }
     out.push_str(&format!("\nfen: {}\n", to_fen(rules, pos)));
     let side = if pos.side_to_move() == Color::White {
@@ -61,6 +66,32 @@ pub fn render_text(rules: &Rules, pos: &mut Position) -> String {
         crate::explain::game_rules(rules).join("; ")
     ));
     out
+}
+
+/// The pieces in hand, e.g. `White Q, P×2; Black none`.
+pub fn hands_text(rules: &Rules, pos: &Position) -> String {
+    let side = |color: Color| {
+        let held: Vec<String> = rules
+            .kinds
+            .iter()
+            .enumerate()
+            .filter_map(|(k, kind)| {
+                let n = pos.in_hand(crate::types::Piece::new(k as crate::types::KindId, color));
+                let letter = kind.symbol(color);
+                match n {
+                    0 => None,
+                    1 => Some(letter),
+                    n => Some(format!("{letter}×{n}")),
+                }
+            })
+            .collect();
+        if held.is_empty() {
+            "none".to_string()
+        } else {
+            held.join(", ")
+        }
+    };
+    format!("White {}; Black {}", side(Color::White), side(Color::Black))
 }
 
 /// A hex board drawn with each file as a column and cells staggered by half a row.
@@ -137,6 +168,7 @@ pub fn describe_outcome(outcome: &crate::outcome::Outcome) -> String {
                 WinReason::NCheck => "giving the last of the checks that win",
                 WinReason::Explosion => "exploding the royal pieces",
                 WinReason::Points => "points, both sides having passed",
+                WinReason::PerpetualCheck => "perpetual check by the loser",
             };
             format!("{score} ({name} wins by {why})")
         }

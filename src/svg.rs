@@ -586,7 +586,10 @@ pub fn legal_targets(
     for mv in legal_moves(rules, &mut p).iter().filter(|m| m.from == cell) {
         let capture = match mv.kind {
             MoveKind::EnPassant { .. } => true,
-            MoveKind::Castle { .. } | MoveKind::DoubleStep { .. } | MoveKind::Pass => false,
+            MoveKind::Castle { .. }
+            | MoveKind::DoubleStep { .. }
+            | MoveKind::Pass
+            | MoveKind::Drop { .. } => false,
             MoveKind::Normal => p.piece_at(mv.to).is_some(),
             // Anything on the line after the first cell, up to the landing cell.
             MoveKind::Sweep { first } => g

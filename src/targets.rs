@@ -7,7 +7,7 @@ use crate::board::Board;
 use crate::rules::{
     flag, kind_flag, AttackLines, CellMoves, MoveRecord, Promotion, RecordShape, Rules, SlideRay,
 };
-use crate::types::{Bits, Cell, Color, Move, MoveKind, Piece};
+use crate::types::{Bits, Cell, CellSet, Color, Move, MoveKind, Piece};
 
 /// Whether the piece on `from` may make its initial (`i`) moves: it stands in its kind's
 /// initial zone, or (without a zone) it has never moved.
@@ -33,13 +33,14 @@ fn leap_open(rules: &Rules, board: &Board, rec: &MoveRecord) -> bool {
     })
 }
 
-/// The promotion rule that applies to a piece ending a move on `to`, if any: the first in
-/// priority order whose trigger holds.
+/// The promotion rule that applies to a piece moving from `from` to `to`, if any: the first
+/// in priority order whose trigger holds.
 #[inline(always)]
 pub fn promotion_rule<'r>(
     rules: &'r Rules,
     board: &Board,
     piece: Piece,
+    from: Cell,
     to: Cell,
 ) -> Option<&'r Promotion> {
     rules.kinds[piece.kind() as usize]
@@ -47,6 +48,7 @@ pub fn promotion_rule<'r>(
         .iter()
         .find(|promo| {
             promo.zone.contains(to)
+                || (promo.from_zone && promo.zone.contains(from))
                 || (!promo.adjacent_to_enemy.is_empty()
                     && rules.is_adjacent_to(
                         board,
@@ -59,7 +61,8 @@ pub fn promotion_rule<'r>(
 
 /// Push a move of `piece`, expanding the promotion choices of the rule that applies where it
 /// ends (as that piece: a sweep's mover promotes as the kind it becomes) that its side may
-/// still promote to.
+/// still promote to. An optional promotion is compulsory where the piece could never move
+/// again.
 #[inline(always)]
 pub fn push_with_promotion(
     rules: &Rules,
@@ -68,7 +71,7 @@ pub fn push_with_promotion(
     mv: Move,
     out: &mut Vec<Move>,
 ) {
-    if let Some(promo) = promotion_rule(rules, board, piece, mv.to) {
+    if let Some(promo) = promotion_rule(rules, board, piece, mv.from, mv.to) {
         let side = piece.color();
         for &k in &promo.to {
             if promotion_available(rules, board, k, side, promo.only_lost) {
@@ -76,7 +79,7 @@ pub fn push_with_promotion(
             }
         }
         // A forced promotion with nothing to become is no move at all.
-        if promo.forced {
+        if promo.forced || rules.stuck[piece.index()].contains(mv.to) {
             return;
         }
     }
@@ -289,7 +292,11 @@ pub fn generate_piece_records<B: Bits>(
     let en_passant = !board.ep_cells().is_empty();
     let (initial_ok, mask, records, bundle) = piece_tables(rules, board, piece, from, en_passant);
     // Only moves ending where a promotion rule may trigger ask for the rules.
-    let promotion_cells = B::load(rules.promotion_cells(piece));
+    let promotion_cells = if rules.promotion_origins[piece.index()].contains(from) {
+        B::load(&CellSet::FULL)
+    } else {
+        B::load(rules.promotion_cells(piece))
+    };
     let targets = bundle_targets::<B>(rules, board, piece.color(), bundle, mask);
     if (targets & promotion_cells).is_zero() {
         for to in targets.cells() {

@@ -162,7 +162,10 @@ pub(super) fn compile_end_rules(
             ));
         }
     }
-    if rules_spec.resets_n_move.is_empty() {
+    // Not written: every piece that promotes resets the count; written (even empty): the
+    // kinds listed (`resets_n_move = []`: no move resets it, only captures).
+    let written = rules_spec.keys.iter().any(|k| k == "resets_n_move");
+    if !written {
         for kind in kinds.iter_mut() {
             kind.resets_n_move = kind.promotion.iter().any(|p| !p.is_empty());
         }
@@ -223,6 +226,10 @@ pub(super) fn compile_end_rules(
         n_move_automatic_plies: n_auto,
         repetition_claim: r_claim,
         repetition_automatic: r_auto,
+        perpetual_check_loses: rules_spec
+            .repetition
+            .as_ref()
+            .is_some_and(|r| r.perpetual_check.is_some()),
         extinction,
         bare_king,
         goals,

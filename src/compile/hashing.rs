@@ -1,11 +1,12 @@
 //! Zobrist keys for a variant: random 64-bit keys from a fixed seed, so that the same file
 //! always hashes positions the same way (hashes can be compared across runs).
 
-use crate::board::{Zobrist, MAX_CHECKS};
+use crate::board::{Zobrist, HAND_COUNTS, MAX_CHECKS};
 use crate::types::{Cell, Piece, PieceCellTable};
 
-/// Keys for `pieces` pieces (twice the kinds) on `cells` cells.
-pub(super) fn zobrist_keys(pieces: usize, cells: usize) -> Zobrist {
+/// Keys for `pieces` pieces (twice the kinds) on `cells` cells; with `hands`, also keys for
+/// every count of every piece in hand.
+pub(super) fn zobrist_keys(pieces: usize, cells: usize, hands: bool) -> Zobrist {
     let mut seed = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = move || {
         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -30,8 +31,17 @@ pub(super) fn zobrist_keys(pieces: usize, cells: usize) -> Zobrist {
             *key = next();
         }
     }
+    // Per (piece, count in hand); an empty hand hashes as nothing.
+    let hand = if hands {
+        (0..pieces * HAND_COUNTS)
+            .map(|i| if i % HAND_COUNTS == 0 { 0 } else { next() })
+            .collect()
+    } else {
+        Vec::new()
+    };
     Zobrist {
         piece,
+        hand,
         black,
         en_passant,
         unmoved,

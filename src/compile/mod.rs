@@ -11,6 +11,7 @@
 //! | `picture.rs` | `[board] picture`: how pictures draw the board |
 //! | `pieces.rs` | `[pieces.*]`: letters, names, Betza parsing, references between kinds |
 //! | `promotion.rs` | promotion rules |
+//! | `drops.rs` | pieces in hand and drops; cells where a piece could never move |
 //! | `zones.rs` | zones (promotion, initial, royal) and `[regions]` |
 //! | `moves.rs` | one Betza move on one cell: leaps, slides, hops (`castling.rs`, `legs.rs`) |
 //! | `atoms.rs` | Betza atoms and directions as lattice vectors |
@@ -25,6 +26,7 @@ mod atoms;
 mod attack_tables;
 mod board;
 mod castling;
+mod drops;
 mod end_rules;
 mod hashing;
 mod legs;
@@ -45,7 +47,7 @@ pub use warnings::warnings;
 
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rules;
-use crate::types::{Color, KindId, Piece, Width};
+use crate::types::{CellSet, Color, KindId, Piece, Width};
 use crate::variant::VariantSpec;
 
 /// Compile a loaded spec. On failure, every problem found.
@@ -75,6 +77,8 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         return Err(diags);
     }
     promotion::compile_promotions(spec, &geometry, &regions, &mut kinds, &mut diags);
+    let drop_rules = drops::compile_drops(spec, &geometry, &regions, &mut kinds, &mut diags);
+    let gating = drops::compile_gating(spec, &geometry, &mut kinds);
     let all_moves = tables::KindMoves {
         base_moves: &base_moves,
         base_conditions: &base_conditions,
@@ -95,7 +99,9 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
     let attacks = attack_tables::build_attack_tables(&geometry, &kinds, &moves);
     let summary = summary::summarise(&geometry, &kinds, &moves, &captures_en_passant);
     let cells = geometry.cell_count();
-    let counts_checks = end.n_check.is_some() || kinds.iter().any(|k| k.initial_until_checked);
+    let counts_checks = end.n_check.is_some()
+        || end.perpetual_check_loses
+        || kinds.iter().any(|k| k.initial_until_checked);
     let mut rules = Rules {
         name: spec
             .meta
@@ -114,11 +120,17 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         end,
         regions: regions.into_list(),
         setup_counts: Vec::new(),
+        drops: None,
+        gating: None,
         shuffle: None,
         picture,
         castling_names_partner: kinds.iter().any(|k| k.castles_to.is_some()),
         counts_checks,
-        zobrist: hashing::zobrist_keys(kinds.len() * 2, cells),
+        zobrist: hashing::zobrist_keys(
+            kinds.len() * 2,
+            cells,
+            drop_rules.is_some() || gating.is_some(),
+        ),
         width: Width::for_cells(cells),
         adjacency: board::adjacency(&geometry),
         has_en_passant: captures_en_passant.iter().any(|&e| e),
@@ -129,11 +141,23 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         hook_kinds: summary.hook_kinds,
         keeps_unmoved_mark: summary.keeps_unmoved_mark,
         promotion_cells: summary.promotion_cells,
+        promotion_origins: summary.promotion_origins,
+        stuck: vec![CellSet::EMPTY; kinds.len() * 2],
         moves,
         attacks,
         kinds,
         geometry,
     };
+    // Where a piece could never move is a matter of its moves alone: every promotion counts
+    // as available while it is computed (the setup's counts come later).
+    rules.setup_counts = vec![[u32::MAX; 2]; rules.kinds.len()];
+    rules.stuck = drops::stuck_cells(&rules);
+    rules.setup_counts = Vec::new();
+    rules.gating = gating;
+    if let Some((mut drops, written)) = drop_rules {
+        drops.zone = drops::finish_zones(&rules, &written, &rules.stuck);
+        rules.drops = Some(drops);
+    }
 
     // The setup, checked against the compiled rules.
     if let Some(fen) = &spec.setup.fen {

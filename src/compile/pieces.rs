@@ -66,14 +66,14 @@ pub(super) fn compile_kinds(
     }
     let mut kinds = Vec::new();
     let mut moves = Vec::new();
-    let mut letter_owner: Vec<(char, String)> = Vec::new();
+    let mut letter_owner: Vec<(char, Option<char>, String)> = Vec::new();
     for (id, piece) in &spec.pieces {
         if let Some(v) = &piece.value {
             check_value(id, v, diags);
         }
-        let letter = match &piece.letter {
+        let (letter, mark) = match &piece.letter {
             Some(l) => compile_letter(l, id, &mut letter_owner, diags),
-            None => '?',
+            None => ('?', None),
         };
         let white = parse_betza_strings(&piece.betza.white, diags);
         let black = if piece.betza.split {
@@ -116,6 +116,8 @@ pub(super) fn compile_kinds(
             cannot_capture: Vec::new(),
             cannot_hop_over: Vec::new(),
             max_count: None,
+            mark,
+            in_hand_as: kinds.len() as KindId,
         });
     }
     let mut extras = Vec::new();
@@ -311,40 +313,50 @@ fn compile_castles_to(
     }
 }
 
-/// A piece's letter: one ASCII letter no other piece uses (upper case is stored).
+/// A piece's letter: one ASCII letter, with an optional mark (`+P`: a promoted Shogi
+/// piece, `Q~`: a promoted Crazyhouse piece), that no other piece uses with the same mark
+/// (upper case is stored).
 fn compile_letter(
     l: &Spanned<String>,
     id: &str,
-    letter_owner: &mut Vec<(char, String)>,
+    letter_owner: &mut Vec<(char, Option<char>, String)>,
     diags: &mut Vec<Diagnostic>,
-) -> char {
-    let mut chars = l.value.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) if c.is_ascii_alphabetic() => {
-            let up = c.to_ascii_uppercase();
-            if let Some((_, other)) = letter_owner.iter().find(|(x, _)| *x == up) {
-                diags.push(
-                    Diagnostic::error(
-                        format!("letter `{}` is already used by piece `{other}`", l.value),
-                        l.span.clone(),
-                    )
-                    .with_hint("each piece needs its own letter (case is the colour)"),
-                );
-            }
-            letter_owner.push((up, id.to_string()));
-            up
-        }
-        _ => {
-            diags.push(
-                Diagnostic::error(
-                    format!("`{}` is not a single ASCII letter", l.value),
-                    l.span.clone(),
-                )
-                .with_hint("a piece letter is one of A-Z (upper case: White)"),
-            );
-            '?'
-        }
+) -> (char, Option<char>) {
+    let chars: Vec<char> = l.value.chars().collect();
+    let (c, mark) = match chars.as_slice() {
+        [c] => (*c, None),
+        ['+', c] => (*c, Some('+')),
+        [c, '~'] => (*c, Some('~')),
+        _ => ('?', None),
+    };
+    if !c.is_ascii_alphabetic() {
+        diags.push(
+            Diagnostic::error(
+                format!("`{}` is not a single ASCII letter", l.value),
+                l.span.clone(),
+            )
+            .with_hint(
+                "a piece letter is one of A-Z (upper case: White), optionally marked as a \
+                 promoted piece: `+P` or `Q~`",
+            ),
+        );
+        return ('?', None);
     }
+    let up = c.to_ascii_uppercase();
+    if let Some((_, _, other)) = letter_owner.iter().find(|(x, m, _)| *x == up && *m == mark) {
+        diags.push(
+            Diagnostic::error(
+                format!("letter `{}` is already used by piece `{other}`", l.value),
+                l.span.clone(),
+            )
+            .with_hint(
+                "each piece needs its own letter (case is the colour); a promoted form may \
+                 share it with a mark: `+P` or `Q~`",
+            ),
+        );
+    }
+    letter_owner.push((up, mark, id.to_string()));
+    (up, mark)
 }
 
 /// A piece's hook, from the registry in [`crate::hooks`].

@@ -104,6 +104,7 @@ fn compile_rules(
             to,
             forced: promo.forced.as_ref().is_none_or(|f| f.value),
             only_lost: promo.only_lost.as_ref().is_some_and(|o| o.value),
+            from_zone: promo.from_zone.as_ref().is_some_and(|o| o.value),
         });
     }
     out

@@ -15,6 +15,8 @@ pub(super) struct KindSummary {
     pub en_passant_kinds: Vec<KindId>,
     pub keeps_unmoved_mark: Vec<CellSet>,
     pub promotion_cells: Vec<CellSet>,
+    /// Per piece index: the cells where a move starting there may promote.
+    pub promotion_origins: Vec<CellSet>,
 }
 
 /// The kinds matching `test`, in file order.
@@ -87,6 +89,16 @@ pub(super) fn summarise(
             cells
         })
         .collect();
+    let promotion_origins = (0..pieces)
+        .map(|index| {
+            let piece = Piece::from_index(index);
+            kinds[piece.kind() as usize]
+                .promotions(piece.color())
+                .iter()
+                .filter(|p| p.from_zone)
+                .fold(CellSet::EMPTY, |cells, p| cells.or(&p.zone))
+        })
+        .collect();
     KindSummary {
         kind_flags,
         royal_kinds: Color::BOTH.map(|c| kinds_where(kinds, |k| k.is_royal(c))),
@@ -98,5 +110,6 @@ pub(super) fn summarise(
             .collect(),
         keeps_unmoved_mark,
         promotion_cells,
+        promotion_origins,
     }
 }

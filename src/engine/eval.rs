@@ -701,6 +701,17 @@ impl Evaluator {
                     }
                 }
             }
+            if rules.has_hands() {
+                // A piece in hand is worth its value (a little more: it can be dropped
+                // where it is needed).
+                for (k, value) in self.values.iter().enumerate() {
+                    let held = i32::from(pos.in_hand(Piece::new(k as KindId, color)));
+                    if held > 0 {
+                        mg[c] += held * (value + value / 8);
+                        eg[c] += held * (self.values_eg[k] + self.values_eg[k] / 8);
+                    }
+                }
+            }
             let colors = bound_colors[c].count_ones() as i32;
             if colors > 1 {
                 mg[c] += w.pair * (colors - 1);

@@ -600,7 +600,7 @@ impl Worker<'_> {
             MoveKind::EnPassant { victim } => {
                 Some(value_of(pos.piece_at(victim)).map_or(0, |x| x.1))
             }
-            MoveKind::Castle { .. } | MoveKind::Pass => None,
+            MoveKind::Castle { .. } | MoveKind::Pass | MoveKind::Drop { .. } => None,
             MoveKind::Sweep { first } => {
                 let mut enemy = false;
                 let mut gain = 0;
@@ -627,9 +627,7 @@ impl Worker<'_> {
             return false;
         }
         let side = pos.side_to_move();
-        let kind = mv
-            .promotion
-            .or_else(|| pos.piece_at(mv.from).map(|p| p.kind()));
+        let kind = mv.promotion.or_else(|| pos.mover(mv).map(|p| p.kind()));
         goals.iter().any(|g| {
             g.zone[side.index()].contains(mv.to) && kind.is_some_and(|k| g.kinds.contains(&k))
         })
@@ -642,7 +640,7 @@ impl Worker<'_> {
         if !self.features.see || mv.is_sweep() {
             return gain;
         }
-        let mover = pos.piece_at(mv.from).expect("a piece on the origin");
+        let mover = pos.mover(mv).expect("a piece on the origin");
         if mv.promotion.is_none() && self.see_values[mover.kind() as usize] <= gain {
             return gain;
         }
@@ -686,7 +684,7 @@ impl Worker<'_> {
                 scores.push(1 << 29);
                 continue;
             }
-            let mover = pos.piece_at(mv.from).expect("a piece on the origin");
+            let mover = pos.mover(mv).expect("a piece on the origin");
             let attacker = self.eval.value(mover.kind());
             let gain = self.capture_gain(pos, mv);
             let promo = if mv.is_sweep() {
@@ -1019,7 +1017,7 @@ impl Worker<'_> {
             if ply == 0 && self.root_excluded.contains(&mv) {
                 continue;
             }
-            let mover = pos.piece_at(mv.from).expect("a piece on the origin");
+            let mover = pos.mover(&mv).expect("a piece on the origin");
             let gain = self.capture_gain(pos, &mv);
             let tactical =
                 gain.is_some() || (mv.promotion.is_some() && !mv.is_sweep()) || order >= 1 << 29;
@@ -1224,7 +1222,7 @@ impl Worker<'_> {
         let bonus = (32 * depth * depth).min(2_000);
         self.update_quiet(ply, mover, &mv, bonus);
         for q in tried {
-            if let Some(p) = pos.piece_at(q.from) {
+            if let Some(p) = pos.mover(q) {
                 self.update_quiet(ply, p, q, -bonus);
             }
         }
@@ -1338,7 +1336,7 @@ impl Worker<'_> {
                 }
                 let attacker = self
                     .eval
-                    .value(pos.piece_at(mv.from).expect("a piece on the origin").kind());
+                    .value(pos.mover(&mv).expect("a piece on the origin").kind());
                 moves[n] = mv;
                 scores.push(if zone {
                     1 << 30

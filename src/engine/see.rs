@@ -89,7 +89,7 @@ fn see_in<B: Bits>(rules: &Rules, pos: &mut Position, mv: &Move, values: &[i32])
     let side = pos.side_to_move();
     let value = |p: Piece| values[p.kind() as usize];
     let victim_cell = match mv.kind {
-        MoveKind::Castle { .. } | MoveKind::Pass => return 0,
+        MoveKind::Castle { .. } | MoveKind::Pass | MoveKind::Drop { .. } => return 0,
         MoveKind::Sweep { first } => {
             let mut gain = 0;
             for cell in rules.geometry().line_after(mv.from, first, mv.to) {
@@ -106,7 +106,7 @@ fn see_in<B: Bits>(rules: &Rules, pos: &mut Position, mv: &Move, values: &[i32])
         MoveKind::EnPassant { victim } => victim,
         MoveKind::Normal | MoveKind::DoubleStep { .. } => mv.to,
     };
-    let Some(mover) = pos.piece_at(mv.from) else {
+    let Some(mover) = pos.mover(mv) else {
         return 0;
     };
     let mut changes = [Change::Put(mv.to); MAX_EXCHANGE * 3];

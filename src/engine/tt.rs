@@ -48,8 +48,12 @@ pub fn pack_move(mv: &Move) -> u32 {
         MoveKind::Castle { .. } => 3,
         MoveKind::Sweep { .. } => 4,
         MoveKind::Pass => 5,
+        MoveKind::Drop { .. } => 6,
     };
-    let promo = mv.promotion.map_or(0, |k| (k as u32 + 1) & 0x7F);
+    let promo = mv
+        .promotion
+        .or(mv.dropped())
+        .map_or(0, |k| (k as u32 + 1) & 0x7F);
     mv.from.index() as u32 | (mv.to.index() as u32) << 8 | promo << 16 | tag << 23
 }
 

@@ -70,9 +70,17 @@ impl<B: Bits> SafeMoves<B> {
     /// it may create a royal piece (Coregal's Queen) on an attacked cell.
     #[inline(always)]
     pub(crate) fn is_safe(&self, mv: &Move) -> bool {
-        matches!(mv.kind, MoveKind::Normal | MoveKind::DoubleStep { .. })
-            && mv.promotion.is_none()
-            && !self.from_danger.has(mv.from)
-            && !self.to_danger.has(mv.to)
+        match mv.kind {
+            MoveKind::Normal | MoveKind::DoubleStep { .. } => {
+                mv.promotion.is_none()
+                    && mv.gate.is_none()
+                    && !self.from_danger.has(mv.from)
+                    && !self.to_danger.has(mv.to)
+            }
+            // A drop only adds a piece: it can expose nothing unless it lands on a cell
+            // that matters to an attack (a screen for a hopper).
+            MoveKind::Drop { .. } => !self.to_danger.has(mv.to),
+            _ => false,
+        }
     }
 }

@@ -14,9 +14,9 @@ pub use crate::attacks::{attackers_of, in_check, is_attacked, royal_attacked};
 use crate::attacks::royal_attacked_in;
 use crate::board::Board;
 use crate::position::Position;
-use crate::rules::{kind_flag, Rules};
+use crate::rules::{kind_flag, Drops, Rules};
 use crate::targets::generate_piece_records;
-use crate::types::{Bits, CellSet, Move, MoveKind, Piece};
+use crate::types::{Bits, CellSet, KindId, Move, MoveKind, Piece};
 use crate::with_width;
 use castling::generate_castling;
 use legality::SafeMoves;
@@ -30,13 +30,77 @@ pub fn generate_pseudo(rules: &Rules, board: &Board, out: &mut Vec<Move>) {
 #[inline(always)]
 fn generate_pseudo_in<B: Bits>(rules: &Rules, board: &Board, out: &mut Vec<Move>) {
     let side = board.side_to_move();
+    // Cells whose first move may gate a piece from the hand now.
+    let gates = match &rules.gating {
+        Some(cells) if board.has_hand(side) => {
+            B::load(&cells[side.index()]) & B::load(board.unmoved())
+        }
+        _ => B::ZERO,
+    };
     for from in B::load(board.occupied(side)).cells() {
         let piece = board.occupant(from);
+        let first = out.len();
         generate_piece_records::<B>(rules, board, piece, from, out);
         if rules.kind_flags[piece.kind() as usize] & kind_flag::HOOK != 0 {
             if let Some(hook) = &rules.kinds[piece.kind() as usize].hook {
                 hook.generate(rules, board, piece, from, out);
             }
+        }
+        if gates.has(from) {
+            add_gates(rules, board, first, out, |mv| Some(mv.from));
+        }
+    }
+    if let Some(drops) = &rules.drops {
+        generate_drops::<B>(rules, drops, board, out);
+    }
+}
+
+/// After the moves `out[first..]`, append each of them again with every kind the side to
+/// move holds in hand gated on the cell `cell_of` names (a cell the move leaves empty).
+fn add_gates(
+    rules: &Rules,
+    board: &Board,
+    first: usize,
+    out: &mut Vec<Move>,
+    cell_of: impl Fn(&Move) -> Option<crate::types::Cell>,
+) {
+    let side = board.side_to_move();
+    let last = out.len();
+    for i in first..last {
+        let mv = out[i];
+        let Some(cell) = cell_of(&mv) else {
+            continue;
+        };
+        for k in 0..rules.kinds.len() as KindId {
+            if board.in_hand(Piece::new(k, side)) > 0 {
+                out.push(mv.gating(k, cell));
+            }
+        }
+    }
+}
+
+/// Append the drops of the side to move: each kind it holds in hand onto each empty cell of
+/// the kind's drop zone, not onto a file where a one-per-file kind of the side already is.
+#[inline(always)]
+fn generate_drops<B: Bits>(rules: &Rules, drops: &Drops, board: &Board, out: &mut Vec<Move>) {
+    let side = board.side_to_move();
+    let empty = !(B::load(board.occupied(side)) | B::load(board.occupied(side.flip())));
+    for k in 0..rules.kinds.len() as KindId {
+        let piece = Piece::new(k, side);
+        if board.in_hand(piece) == 0 {
+            continue;
+        }
+        let mut targets = B::load(&drops.zone[piece.index()]) & empty;
+        if drops.one_per_file.contains(k) {
+            for cell in board.cells_of(piece).iter() {
+                let file = rules.geometry.coords(cell).0.max(0) as usize;
+                if let Some(cells) = drops.files.get(file) {
+                    targets &= !B::load(cells);
+                }
+            }
+        }
+        for to in targets.cells() {
+            out.push(Move::drop(to, k));
         }
     }
 }
@@ -113,7 +177,35 @@ pub(crate) fn generate_legal_unjudged<B: Bits>(
             out.swap_remove(i);
         }
     }
+    if let Some(drops) = &rules.drops {
+        if !drops.no_mate.is_empty() {
+            refuse_mating_drops::<B>(rules, drops, pos, start, out);
+        }
+    }
+    let castles = out.len();
     generate_castling::<B>(rules, pos, out);
+    if let Some(cells) = &rules.gating {
+        if out.len() > castles && pos.has_hand(side) {
+            // Castling may gate on the castling piece's cell or on the partner's, when the
+            // move leaves it empty.
+            let cells = cells[side.index()];
+            let empties = |mv: &Move, cell| {
+                let MoveKind::Castle { partner_to, .. } = mv.kind else {
+                    return false;
+                };
+                cells.contains(cell) && cell != mv.to && cell != partner_to
+            };
+            add_gates(rules, pos, castles, out, |mv| {
+                Some(mv.from).filter(|&c| empties(mv, c))
+            });
+            add_gates(rules, pos, castles, out, |mv| match mv.kind {
+                MoveKind::Castle { partner_from, .. } if mv.gate.is_none() => {
+                    Some(partner_from).filter(|&c| empties(mv, c))
+                }
+                _ => None,
+            });
+        }
+    }
     if rules.end.pass.is_some() && !royal_attacked_in::<B>(rules, pos, side) {
         // A pass is named by the side's first royal piece.
         let royal = rules
@@ -126,6 +218,41 @@ pub(crate) fn generate_legal_unjudged<B: Bits>(
     }
     if rules.filters_moves {
         filter_by_rules(rules, pos, start, out);
+    }
+}
+
+/// Remove the drops of kinds whose drop may not checkmate (Shogi's uchifuzume) that give
+/// check and leave the opponent no legal move. The opponent's replies are generated after
+/// the moves in `out` and removed again, so nothing is allocated.
+fn refuse_mating_drops<B: Bits>(
+    rules: &Rules,
+    drops: &Drops,
+    pos: &mut Position,
+    start: usize,
+    out: &mut Vec<Move>,
+) {
+    let side = pos.side_to_move();
+    let mut i = start;
+    while i < out.len() {
+        let mv = out[i];
+        let restricted = mv.dropped().is_some_and(|k| drops.no_mate.contains(k));
+        let mates = restricted && {
+            pos.make(rules, mv);
+            let mates = royal_attacked_in::<B>(rules, pos, side.flip()) && {
+                let mark = out.len();
+                generate_legal_unjudged::<B>(rules, pos, out);
+                let none = out.len() == mark;
+                out.truncate(mark);
+                none
+            };
+            pos.unmake(rules);
+            mates
+        };
+        if mates {
+            out.swap_remove(i);
+        } else {
+            i += 1;
+        }
     }
 }
 
@@ -190,7 +317,7 @@ pub fn captures(rules: &Rules, board: &Board, mv: &Move) -> bool {
     match mv.kind {
         MoveKind::EnPassant { .. } => true,
         MoveKind::Sweep { first } => rules.geometry.line_after(mv.from, first, mv.to).any(enemy),
-        MoveKind::Castle { .. } | MoveKind::Pass => false,
+        MoveKind::Castle { .. } | MoveKind::Pass | MoveKind::Drop { .. } => false,
         MoveKind::Normal | MoveKind::DoubleStep { .. } => enemy(mv.to),
     }
 }

@@ -108,6 +108,9 @@ pub struct EndRules {
     pub repetition_claim: Option<u32>,
     /// Occurrences for an automatic repetition draw.
     pub repetition_automatic: Option<u32>,
+    /// When a repetition ends the game and one side checked with every move since the
+    /// position first occurred, that side loses instead (Shogi).
+    pub perpetual_check_loses: bool,
     /// Extinction rule per side.
     pub extinction: [Option<Extinction>; 2],
     /// The bare-king rule.

@@ -35,6 +35,8 @@ pub struct Promotion {
     pub forced: bool,
     /// Only to a kind its side has fewer of on the board than in the setup.
     pub only_lost: bool,
+    /// A move that starts in the zone promotes too (Shogi).
+    pub from_zone: bool,
 }
 
 /// A piece kind.
@@ -92,6 +94,13 @@ pub struct PieceKind {
     pub cannot_hop_over: Vec<KindId>,
     /// A side may not promote to this kind while it has this many on the board.
     pub max_count: Option<u32>,
+    /// The mark position strings add to the letter: `+` before it (`+P`, Shogi's promoted
+    /// pieces) or `~` after it (`Q~`, Crazyhouse's promoted pieces); kinds with a mark may
+    /// share their letter with an unmarked kind.
+    pub mark: Option<char>,
+    /// The kind a captured piece of this kind becomes in the captor's hand (itself unless
+    /// the file says `in_hand_as`).
+    pub in_hand_as: KindId,
 }
 
 impl PieceKind {
@@ -116,6 +125,21 @@ impl PieceKind {
     #[inline(always)]
     pub fn partners(&self, color: Color) -> &[KindId] {
         &self.castles_with[color.index()]
+    }
+
+    /// How position strings write a piece of this kind of `color`: the letter (lower case
+    /// for Black) with its mark (`+p`, `Q~`).
+    pub fn symbol(&self, color: Color) -> String {
+        let letter = if color == Color::White {
+            self.letter
+        } else {
+            self.letter.to_ascii_lowercase()
+        };
+        match self.mark {
+            Some('+') => format!("+{letter}"),
+            Some(m) => format!("{letter}{m}"),
+            None => letter.to_string(),
+        }
     }
 
     /// Whether the kind has a hook that borrows other kinds' moves (such a kind lends none).

@@ -3,6 +3,7 @@
 //! from derived data (the per-piece-per-cell move records, reverse attack tables, per-kind
 //! summaries and hash keys that the compiler computes from it in one step).
 
+mod drops;
 mod end;
 mod hook;
 mod kind;
@@ -12,6 +13,7 @@ mod region;
 mod result;
 mod shuffle;
 
+pub use drops::Drops;
 pub use end::{
     BareKing, EndRules, Explosion, Extinction, Goal, PassEnd, PassRule, StalemateResult, Verdict,
 };
@@ -55,6 +57,11 @@ pub struct Rules {
     pub(crate) castling_names_partner: bool,
     /// Per kind: how many pieces of it each side has in the setup (White's first).
     pub(crate) setup_counts: Vec<[u32; 2]>,
+    /// Pieces in hand and drops, if the variant has them.
+    pub(crate) drops: Option<Drops>,
+    /// Per side: the cells where a never-moved piece's first move may gate a piece from
+    /// the hand (`gating = true`: the side's first rank).
+    pub(crate) gating: Option<[CellSet; 2]>,
 
     // ---- Derived: computed from the above by the compiler.
     /// Move records per piece and cell.
@@ -85,6 +92,12 @@ pub struct Rules {
     /// Per piece index: the cells where a move of that piece may end in a promotion (every
     /// cell when a rule is triggered by adjacency; none for kinds that never promote).
     pub(crate) promotion_cells: Vec<CellSet>,
+    /// Per piece index: the cells where a move starting there may promote (rules with
+    /// `from_zone`).
+    pub(crate) promotion_origins: Vec<CellSet>,
+    /// Per piece index: the cells from which it could never move, even with every other
+    /// cell holding an enemy (an optional promotion is compulsory there; no drop there).
+    pub(crate) stuck: Vec<CellSet>,
     /// Making a move must look whether it gave check (n-check, initial moves that end on
     /// a check).
     pub(crate) counts_checks: bool,
@@ -296,13 +309,47 @@ impl Rules {
         &self.promotion_cells[piece.index()]
     }
 
-    /// The kind whose letter (either case) is `letter`.
+    /// The kind whose letter (either case) is `letter`: the unmarked one where a marked
+    /// kind (`+P`, `Q~`) shares the letter.
     pub fn kind_by_letter(&self, letter: char) -> Option<KindId> {
+        self.kind_by_symbol(letter, None).or_else(|| {
+            let up = letter.to_ascii_uppercase();
+            self.kinds
+                .iter()
+                .position(|k| k.letter == up)
+                .map(|i| i as KindId)
+        })
+    }
+
+    /// The kind whose letter (either case) is `letter` with the mark `mark` (`+` or `~`).
+    pub fn kind_by_symbol(&self, letter: char, mark: Option<char>) -> Option<KindId> {
         let up = letter.to_ascii_uppercase();
         self.kinds
             .iter()
-            .position(|k| k.letter == up)
+            .position(|k| k.letter == up && k.mark == mark)
             .map(|i| i as KindId)
+    }
+
+    /// The drop rules, if pieces in hand may be dropped.
+    pub fn drops(&self) -> Option<&Drops> {
+        self.drops.as_ref()
+    }
+
+    /// Whether positions have pieces in hand (drops or gating).
+    #[inline(always)]
+    pub fn has_hands(&self) -> bool {
+        self.drops.is_some() || self.gating.is_some()
+    }
+
+    /// Whether captured pieces go to the captor's hand (variants with drops).
+    #[inline(always)]
+    pub fn captures_to_hand(&self) -> bool {
+        self.drops.is_some()
+    }
+
+    /// Per side, the cells where a first move may gate a piece from the hand.
+    pub fn gating_cells(&self) -> Option<&[CellSet; 2]> {
+        self.gating.as_ref()
     }
 
     /// The kind with this id.

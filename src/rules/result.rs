@@ -22,6 +22,8 @@ pub enum WinReason {
     Explosion,
     /// Both sides passed in a row and the winner has more points.
     Points,
+    /// The loser gave check with every move of a repetition that ended the game.
+    PerpetualCheck,
 }
 
 /// Why the game is drawn.
@@ -81,6 +83,7 @@ impl std::fmt::Display for Outcome {
                     WinReason::NCheck => "n-th check",
                     WinReason::Explosion => "royal piece exploded",
                     WinReason::Points => "points after both passed",
+                    WinReason::PerpetualCheck => "perpetual check by the loser",
                 };
                 write!(f, "{score} ({why})")
             }

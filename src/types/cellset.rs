@@ -12,6 +12,8 @@ pub struct CellSet(pub [u64; 4]);
 impl CellSet {
     /// The empty set.
     pub const EMPTY: CellSet = CellSet([0; 4]);
+    /// Every cell index (whether or not the board has it).
+    pub const FULL: CellSet = CellSet([u64::MAX; 4]);
 
     /// Whether `cell` is in the set.
     #[inline(always)]

@@ -1,6 +1,6 @@
 //! A move that says what it is: a plain move or capture, a double step that gives the
 //! opponent an en passant right, an en passant capture, castling, a sweep (a charge that
-//! captures every piece on its path), or a pass. Any of them may end in a promotion.
+//! captures every piece on its path), a pass, or a drop from the hand. Any of them may end in a promotion.
 
 use super::cell::Cell;
 use super::piece::KindId;
@@ -47,6 +47,21 @@ pub enum MoveKind {
     /// The side passes: nothing moves. `from` and `to` are both the cell of the piece that
     /// names the pass (a royal piece), as a Janggi pass is written (`e2e2`).
     Pass,
+    /// A piece of kind `kind` from the mover's hand is put on the empty cell `to` (`from` is
+    /// the same cell), written `P@e4`.
+    Drop {
+        /// The kind dropped.
+        kind: KindId,
+    },
+}
+
+/// A piece from the mover's hand put on a cell the move empties (Seirawan's gating).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Gate {
+    /// The kind put on the board.
+    pub kind: KindId,
+    /// Where: the mover's origin, or a castling partner's.
+    pub cell: Cell,
 }
 
 /// A move. Compact and `Copy`.
@@ -60,6 +75,8 @@ pub struct Move {
     pub promotion: Option<KindId>,
     /// What the move is.
     pub kind: MoveKind,
+    /// A piece from the hand the move also puts on a cell it empties (gating), if any.
+    pub gate: Option<Gate>,
 }
 
 impl Move {
@@ -71,6 +88,7 @@ impl Move {
             to,
             promotion: None,
             kind: MoveKind::Normal,
+            gate: None,
         }
     }
 
@@ -82,13 +100,50 @@ impl Move {
             to: cell,
             promotion: None,
             kind: MoveKind::Pass,
+            gate: None,
         }
+    }
+
+    /// A drop of a `kind` from the hand onto `cell`.
+    #[inline(always)]
+    pub fn drop(cell: Cell, kind: KindId) -> Move {
+        Move {
+            from: cell,
+            to: cell,
+            promotion: None,
+            kind: MoveKind::Drop { kind },
+            gate: None,
+        }
+    }
+
+    /// The kind dropped, if this is a drop.
+    #[inline(always)]
+    pub fn dropped(&self) -> Option<KindId> {
+        match self.kind {
+            MoveKind::Drop { kind } => Some(kind),
+            _ => None,
+        }
+    }
+
+    /// Whether this is a drop.
+    #[inline(always)]
+    pub fn is_drop(&self) -> bool {
+        matches!(self.kind, MoveKind::Drop { .. })
     }
 
     /// Whether this is a pass.
     #[inline(always)]
     pub fn is_pass(&self) -> bool {
         matches!(self.kind, MoveKind::Pass)
+    }
+
+    /// The same move, also putting a `kind` from the hand on `cell` (gating).
+    #[inline(always)]
+    pub fn gating(self, kind: KindId, cell: Cell) -> Move {
+        Move {
+            gate: Some(Gate { kind, cell }),
+            ..self
+        }
     }
 
     /// The same move, promoting to `kind`.

@@ -97,6 +97,8 @@ fn merge_piece(parent: &mut PieceSpec, mut child: PieceSpec) {
         "initial_until_checked" => initial_until_checked, "confined_to" => confined_to,
         "extra_moves" => extra_moves, "cannot_capture" => cannot_capture,
         "cannot_hop_over" => cannot_hop_over, "max_count" => max_count,
+        "in_hand_as" => in_hand_as, "drop_zone" => drop_zone,
+        "drop_one_per_file" => drop_one_per_file, "drop_checkmate" => drop_checkmate,
     });
 }
 
@@ -136,6 +138,8 @@ fn move_rule(to: &mut RulesSpec, from: &mut RulesSpec, key: &str) {
         "royal_may_flee_check" => to.royal_may_flee_check = take(&mut from.royal_may_flee_check),
         "pass" => to.pass = take(&mut from.pass),
         "explosion" => to.explosion = take(&mut from.explosion),
+        "drops" => to.drops = take(&mut from.drops),
+        "gating" => to.gating = take(&mut from.gating),
         _ => {}
     }
 }
@@ -239,8 +243,11 @@ pub fn shift_spans(spec: &mut VariantSpec, by: usize, limit: usize) {
     if let Some(n) = &mut r.repetition {
         shift_opt(&mut n.claim, by);
         shift_opt(&mut n.automatic, by);
+        shift_opt(&mut n.perpetual_check, by);
         s(&mut n.span);
     }
+    shift_opt(&mut r.drops, by);
+    shift_opt(&mut r.gating, by);
     shift_all(&mut r.resets_n_move, by);
     for e in r.extinction.both_mut().into_iter().flatten() {
         if let ExtinctionKinds::Listed(ids) = &mut e.kinds.value {
@@ -312,6 +319,7 @@ fn shift_piece(piece: &mut PieceSpec, by: Shift) {
         shift_opt(&mut promo.forced, by);
         shift_opt(&mut promo.allow_royal, by);
         shift_opt(&mut promo.only_lost, by);
+        shift_opt(&mut promo.from_zone, by);
         by.apply(&mut promo.span);
     }
     if let Some(z) = &mut piece.initial_zone {
@@ -346,6 +354,12 @@ fn shift_piece(piece: &mut PieceSpec, by: Shift) {
     shift_all(&mut piece.cannot_capture, by);
     shift_all(&mut piece.cannot_hop_over, by);
     shift_opt(&mut piece.max_count, by);
+    shift_opt(&mut piece.in_hand_as, by);
+    if let Some(z) = &mut piece.drop_zone {
+        shift_zone(z, by);
+    }
+    shift_opt(&mut piece.drop_one_per_file, by);
+    shift_opt(&mut piece.drop_checkmate, by);
     shift_opt(&mut piece.remove, by);
     by.apply(&mut piece.span);
 }

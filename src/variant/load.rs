@@ -58,6 +58,10 @@ const PIECE_KEYS: &[&str] = &[
     "cannot_capture",
     "cannot_hop_over",
     "max_count",
+    "in_hand_as",
+    "drop_zone",
+    "drop_one_per_file",
+    "drop_checkmate",
     "remove",
 ];
 /// Keys of a piece's `promotion` table.
@@ -68,6 +72,7 @@ const PROMOTION_KEYS: &[&str] = &[
     "forced",
     "allow_royal",
     "only_lost",
+    "from_zone",
 ];
 /// Keys of a group of `extra_moves`.
 const EXTRA_MOVES_KEYS: &[&str] = &["betza", "when_in", "confined_to", "captures"];
@@ -104,6 +109,8 @@ const RULES_KEYS: &[&str] = &[
     "royal_may_flee_check",
     "pass",
     "explosion",
+    "drops",
+    "gating",
     "remove",
 ];
 /// Keys of a `pass` table.
@@ -114,6 +121,10 @@ const PASS_ENDS: &[&str] = &["draw", "points"];
 const EXPLOSION_KEYS: &[&str] = &["immune"];
 /// Keys of `n_move_rule` and `repetition`.
 const COUNT_KEYS: &[&str] = &["claim", "automatic"];
+/// Keys of `repetition`.
+const REPETITION_KEYS: &[&str] = &["claim", "automatic", "perpetual_check"];
+/// Valid `perpetual_check` strings.
+const PERPETUAL_CHECKS: &[&str] = &["loses"];
 
 /// Valid `shape` strings.
 const SHAPES: &[&str] = &["square", "hexagonal"];
@@ -690,6 +701,10 @@ impl Loader<'_> {
             cannot_capture: Vec::new(),
             cannot_hop_over: Vec::new(),
             max_count: None,
+            in_hand_as: None,
+            drop_zone: None,
+            drop_one_per_file: None,
+            drop_checkmate: None,
             remove: None,
             span: span.clone(),
             keys: key_names(t),
@@ -718,6 +733,12 @@ impl Loader<'_> {
                 "cannot_capture" => piece.cannot_capture = self.string_list(key, value),
                 "cannot_hop_over" => piece.cannot_hop_over = self.string_list(key, value),
                 "max_count" => piece.max_count = self.int(key, value),
+                "in_hand_as" => piece.in_hand_as = self.string(key, value),
+                "drop_zone" => {
+                    piece.drop_zone = self.zone(key, value, &format!("{context} drop_zone"))
+                }
+                "drop_one_per_file" => piece.drop_one_per_file = self.boolean(key, value),
+                "drop_checkmate" => piece.drop_checkmate = self.boolean(key, value),
                 "remove" => piece.remove = self.boolean(key, value),
                 _ => self.unknown_key(key, PIECE_KEYS, &context, true),
             }
@@ -918,6 +939,7 @@ impl Loader<'_> {
         let mut forced = None;
         let mut allow_royal = None;
         let mut only_lost = None;
+        let mut from_zone = None;
         let mut zone_invalid = false;
         for (key, value) in entries(t) {
             match key.get_ref().as_ref() {
@@ -930,6 +952,7 @@ impl Loader<'_> {
                 "forced" => forced = self.boolean(key, value),
                 "allow_royal" => allow_royal = self.boolean(key, value),
                 "only_lost" => only_lost = self.boolean(key, value),
+                "from_zone" => from_zone = self.boolean(key, value),
                 _ => self.unknown_key(key, PROMOTION_KEYS, &context, false),
             }
         }
@@ -959,6 +982,7 @@ impl Loader<'_> {
             forced,
             allow_royal,
             only_lost,
+            from_zone,
             span: value.span(),
         })
     }
@@ -1125,15 +1149,7 @@ impl Loader<'_> {
                                 span,
                             });
                 }
-                "repetition" => {
-                    rules.repetition =
-                        self.counts(key, value)
-                            .map(|(claim, automatic, span)| RepetitionSpec {
-                                claim,
-                                automatic,
-                                span,
-                            });
-                }
+                "repetition" => rules.repetition = self.repetition(key, value),
                 "resets_n_move" => rules.resets_n_move = self.string_list(key, value),
                 "extinction" => {
                     rules.extinction = self.sided(key, value, Self::extinction);
@@ -1147,6 +1163,8 @@ impl Loader<'_> {
                 "royal_may_flee_check" => rules.royal_may_flee_check = self.boolean(key, value),
                 "pass" => rules.pass = self.pass(value),
                 "explosion" => rules.explosion = self.explosion(value),
+                "drops" => rules.drops = self.boolean(key, value),
+                "gating" => rules.gating = self.boolean(key, value),
                 "remove" => {
                     rules.remove = self.string_list(key, value);
                     for name in &rules.remove {
@@ -1439,7 +1457,32 @@ impl Loader<'_> {
         Some(goal)
     }
 
-    /// `{ claim = int, automatic = int }` for `n_move_rule` and `repetition`.
+    /// `repetition = { claim = int, automatic = int, perpetual_check = "loses" }`.
+    fn repetition(&mut self, key: &TKey<'_>, value: &TValue<'_>) -> Option<RepetitionSpec> {
+        let t = self.table(key, value)?;
+        let context = "[rules] repetition";
+        let mut spec = RepetitionSpec {
+            claim: None,
+            automatic: None,
+            perpetual_check: None,
+            span: value.span(),
+        };
+        for (k, v) in entries(t) {
+            match k.get_ref().as_ref() {
+                "claim" => spec.claim = self.int(k, v),
+                "automatic" => spec.automatic = self.int(k, v),
+                "perpetual_check" => {
+                    spec.perpetual_check = self
+                        .choice(k, v, PERPETUAL_CHECKS)
+                        .map(|c| Spanned::new(PERPETUAL_CHECKS[c.value].to_string(), c.span))
+                }
+                _ => self.unknown_key(k, REPETITION_KEYS, context, false),
+            }
+        }
+        Some(spec)
+    }
+
+    /// `{ claim = int, automatic = int }` for `n_move_rule`.
     #[allow(clippy::type_complexity)]
     fn counts(
         &mut self,

@@ -197,6 +197,17 @@ pub struct PieceSpec {
     /// `max_count = 1`: a side may not promote to this kind while it has this many on the
     /// board.
     pub max_count: Option<Spanned<i64>>,
+    /// `in_hand_as = "pawn"`: the kind a captured piece of this kind becomes in the captor's
+    /// hand (variants with drops; default: itself). Promoted pieces revert this way.
+    pub in_hand_as: Option<Spanned<String>>,
+    /// `drop_zone`: where a piece of this kind may be dropped (default: every cell from which
+    /// it could still move).
+    pub drop_zone: Option<Spanned<ZoneSpec>>,
+    /// `drop_one_per_file = true`: a side may not drop one onto a file where it already has
+    /// one of this kind (Shogi's nifu).
+    pub drop_one_per_file: Option<Spanned<bool>>,
+    /// `drop_checkmate = false`: a drop of this kind may not checkmate (Shogi's uchifuzume).
+    pub drop_checkmate: Option<Spanned<bool>>,
     /// `remove = true`: in a file that `extends` another, drop the parent's piece.
     pub remove: Option<Spanned<bool>>,
     /// Span of the whole table.
@@ -247,6 +258,8 @@ pub struct PromotionSpec {
     /// `only_lost = true`: only to a kind the side has fewer of on the board than in the
     /// setup (Grand Chess).
     pub only_lost: Option<Spanned<bool>>,
+    /// `from_zone = true`: a move that starts in the zone promotes too (Shogi).
+    pub from_zone: Option<Spanned<bool>>,
     /// Span of the whole inline table.
     pub span: std::ops::Range<usize>,
 }
@@ -520,6 +533,9 @@ pub struct RepetitionSpec {
     pub claim: Option<Spanned<i64>>,
     /// Occurrences after which the game is drawn automatically.
     pub automatic: Option<Spanned<i64>>,
+    /// `perpetual_check = "loses"`: when the repetition ends the game and one side gave check
+    /// with every move since the position first occurred, that side loses (Shogi).
+    pub perpetual_check: Option<Spanned<String>>,
     /// Span of the inline table.
     pub span: std::ops::Range<usize>,
 }
@@ -562,6 +578,13 @@ pub struct RulesSpec {
     pub pass: Option<PassSpec>,
     /// `explosion = { immune = ["pawn"] }`: every capture explodes (Atomic).
     pub explosion: Option<ExplosionSpec>,
+    /// `drops = true`: a captured piece goes to the captor's hand (as its `in_hand_as` kind),
+    /// and a side may drop a piece from its hand onto an empty cell instead of moving.
+    pub drops: Option<Spanned<bool>>,
+    /// `gating = true`: when a piece on its side's first rank makes its first move, a piece
+    /// from the hand may be put on the cell it leaves (Seirawan); captures do not go to a
+    /// hand unless `drops` says so.
+    pub gating: Option<Spanned<bool>>,
     /// `remove = ["extinction", ...]`: in a file that `extends` another, drop these rules of
     /// the parent.
     pub remove: Vec<Spanned<String>>,

@@ -474,6 +474,12 @@ fn mirrored(rules: &Rules, p: &Position) -> Position {
     }
     m.set_side_to_move(rules, p.side_to_move().flip());
     m.set_unmoved(rules, p.unmoved().iter().map(|c| g.mirror(c)).collect());
+    for k in 0..rules.kinds().len() as fairyrules::KindId {
+        for color in Color::BOTH {
+            let held = p.in_hand(Piece::new(k, color));
+            m.set_in_hand(rules, Piece::new(k, color.flip()), held);
+        }
+    }
     m
 }
 

@@ -12,6 +12,7 @@ mod catalogue_rules;
 mod chess960_rules;
 mod cli_contract;
 mod cli_validate;
+mod drop_rules;
 mod engine_search;
 mod engine_strength;
 mod explain_cli;

@@ -148,7 +148,10 @@ fn own_reach(rules: &Rules, pos: &Position, piece: Piece, from: Cell) -> OwnReac
 fn captures(rules: &Rules, pos: &Position, mv: &Move) -> bool {
     match mv.kind {
         MoveKind::EnPassant { .. } => true,
-        MoveKind::Castle { .. } | MoveKind::DoubleStep { .. } | MoveKind::Pass => false,
+        MoveKind::Castle { .. }
+        | MoveKind::DoubleStep { .. }
+        | MoveKind::Pass
+        | MoveKind::Drop { .. } => false,
         MoveKind::Normal => pos.piece_at(mv.to).is_some(),
         MoveKind::Sweep { first } => rules
             .geometry()
@@ -165,8 +168,8 @@ pub fn describe(rules: &Rules, pos: &Position, legal: &[Move], which: &[Move]) -
         .iter()
         .map(|mv| {
             let piece = pos
-                .piece_at(mv.from)
-                .expect("a legal move starts at a piece");
+                .mover(mv)
+                .expect("a legal move starts at a piece or drops one");
             let own = match reach.iter().position(|r| r.0 == mv.from) {
                 Some(i) => &reach[i].1,
                 None => {
@@ -185,6 +188,7 @@ pub fn describe(rules: &Rules, pos: &Position, legal: &[Move], which: &[Move]) -
                 MoveKind::Castle { .. } => kinds.push("castle"),
                 MoveKind::EnPassant { .. } => kinds.push("en-passant"),
                 MoveKind::Pass => kinds.push("pass"),
+                MoveKind::Drop { .. } => kinds.push("drop"),
                 MoveKind::Normal | MoveKind::DoubleStep { .. } => {
                     if !own.plain.contains(mv.to) {
                         if own.hop.contains(mv.to) {

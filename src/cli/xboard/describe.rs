@@ -154,6 +154,7 @@ pub fn result_line(result: &Outcome) -> Option<String> {
                 WinReason::NCheck => format!("{name} wins by checks"),
                 WinReason::Explosion => format!("{name} wins by explosion"),
                 WinReason::Points => format!("{name} wins on points"),
+                WinReason::PerpetualCheck => format!("{name} wins: perpetual check"),
             };
             format!("{score} {{{why}}}")
         }

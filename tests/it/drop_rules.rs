@@ -1,0 +1,297 @@
+//! Pieces in hand and drops (issue 14): Crazyhouse, Shogi and its small forms, rule by rule.
+//! Each rule is data in the variant file (`[rules] drops`, `in_hand_as`, `drop_zone`,
+//! `drop_one_per_file`, `drop_checkmate`, promotion `from_zone`, `perpetual_check`).
+
+use crate::common::{has, legal, load_variant, moves_from, play, play_all, pos};
+use fairyrules::{outcome, parse_fen, to_fen, Color, Outcome, Rules, WinReason};
+
+/// The moves that drop a piece, sorted.
+fn drops(rules: &Rules, p: &mut fairyrules::Position) -> Vec<String> {
+    legal(rules, p)
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect()
+}
+
+#[test]
+fn crazyhouse_captured_piece_goes_to_the_captors_hand() {
+    let r = load_variant("crazyhouse.toml");
+    let mut p = fairyrules::Position::start(&r);
+    play_all(&r, &mut p, &["e2e4", "d7d5", "e4d5"]);
+    assert!(to_fen(&r, &p).starts_with("rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[P] b"));
+    play(&r, &mut p, "d8d5");
+    // Each side now holds a Pawn; White may drop it on any empty cell of ranks 2-7.
+    assert!(to_fen(&r, &p).contains("[Pp]"));
+    let white_drops = drops(&r, &mut p);
+    assert!(has(&white_drops, "P@e2"));
+    assert!(has(&white_drops, "P@d6"));
+    assert!(!has(&white_drops, "P@d5"), "not onto an occupied cell");
+}
+
+#[test]
+fn crazyhouse_pawns_are_not_dropped_on_the_first_or_last_rank() {
+    let r = load_variant("crazyhouse.toml");
+    let mut p = pos(&r, "4k3/8/8/8/8/8/8/4K3[PN] w - - 0 1");
+    let white_drops = drops(&r, &mut p);
+    assert!(!white_drops
+        .iter()
+        .any(|m| m.starts_with("P@") && (m.ends_with('1') || m.ends_with('8'))));
+    assert!(has(&white_drops, "N@a1") && has(&white_drops, "N@a8"));
+    assert_eq!(white_drops.len(), 48 + 62, "Pawn on 48 cells, Knight on 62");
+}
+
+#[test]
+fn crazyhouse_dropped_pawn_on_its_second_rank_may_double_step() {
+    let r = load_variant("crazyhouse.toml");
+    let mut p = pos(&r, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
+    play_all(&r, &mut p, &["P@c2", "e8d8"]);
+    assert!(has(&moves_from(&r, &mut p, "c2"), "c2c4"));
+}
+
+#[test]
+fn crazyhouse_promoted_piece_reverts_to_a_pawn_in_hand() {
+    let r = load_variant("crazyhouse.toml");
+    let mut p = pos(&r, "4k3/2P5/8/8/8/8/K7/2r5[] w - - 0 1");
+    play(&r, &mut p, "c7c8q");
+    assert!(to_fen(&r, &p).starts_with("2Q~1k3/"), "{}", to_fen(&r, &p));
+    play(&r, &mut p, "c1c8");
+    // Black captured a promoted Queen: it holds a Pawn, not a Queen.
+    assert!(to_fen(&r, &p).contains("[p]"), "{}", to_fen(&r, &p));
+}
+
+#[test]
+fn crazyhouse_drop_may_block_a_check() {
+    let r = load_variant("crazyhouse.toml");
+    let mut p = pos(&r, "4k3/8/8/8/8/8/8/r3K3[N] w - - 0 1");
+    let all = legal(&r, &mut p);
+    for cell in ["b1", "c1", "d1"] {
+        assert!(has(&all, &format!("N@{cell}")), "N@{cell}");
+    }
+    assert!(
+        !has(&all, "N@e4"),
+        "a drop that does not block is illegal in check"
+    );
+}
+
+#[test]
+fn hands_round_trip_and_hash_with_make_and_unmake() {
+    let r = load_variant("crazyhouse.toml");
+    let text = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[QRBNPPqp] w KQkq - 0 4";
+    let mut p = pos(&r, text);
+    assert_eq!(to_fen(&r, &p), text);
+    let before = p.hash();
+    assert_eq!(before, p.compute_hash(&r));
+    for mv in fairyrules::legal_moves(&r, &mut p) {
+        p.make(&r, mv);
+        assert_eq!(p.hash(), p.compute_hash(&r), "after {mv:?}");
+        let again = parse_fen(&r, &to_fen(&r, &p)).expect("round trip");
+        assert_eq!(
+            again.hash(),
+            p.hash(),
+            "hash of the printed string after {mv:?}"
+        );
+        p.unmake(&r);
+        assert_eq!(to_fen(&r, &p), text);
+        assert_eq!(p.hash(), before);
+    }
+    // A different hand is a different position.
+    let other = pos(
+        &r,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[QRBNPqpp] w KQkq - 0 4",
+    );
+    assert_ne!(other.hash(), before);
+}
+
+#[test]
+fn hand_errors_are_located_and_named() {
+    let r = load_variant("crazyhouse.toml");
+    let err = parse_fen(&r, "4k3/8/8/8/8/8/8/4K3[K] w - - 0 1").unwrap_err();
+    assert!(err.message.contains("royal piece"), "{err}");
+    let err = parse_fen(&r, "4k3/8/8/8/8/8/8/4K3[X] w - - 0 1").unwrap_err();
+    assert!(err.message.contains("not a piece letter"), "{err}");
+    assert_eq!(err.span.start, 20, "the letter after `[`");
+    let chess = load_variant("chess.toml");
+    let err = parse_fen(&chess, "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1").unwrap_err();
+    assert!(err.message.contains("no drops"), "{err}");
+}
+
+#[test]
+fn shogi_pawn_not_dropped_on_a_file_with_an_own_pawn_nifu() {
+    let r = load_variant("shogi.toml");
+    let mut p = pos(&r, "4k4/9/9/9/9/9/2P6/9/4K4[P] w 0 1");
+    let pawn_drops = drops(&r, &mut p);
+    assert!(!pawn_drops.iter().any(|m| m.starts_with("P@c")), "nifu");
+    assert!(has(&pawn_drops, "P@d5"));
+    // A promoted Pawn (tokin) does not count.
+    let mut p = pos(&r, "4k4/9/9/9/9/9/2+P6/9/4K4[P] w 0 1");
+    assert!(has(&drops(&r, &mut p), "P@c5"));
+}
+
+#[test]
+fn shogi_pawn_drop_may_not_checkmate_uchifuzume() {
+    let r = load_variant("minishogi.toml");
+    // White's P@e4 would checkmate: it is illegal; the same Pawn may be dropped elsewhere.
+    let mut p = pos(&r, "3rk/b1gs1/4S/PK3/1G1BR[P] w 0 6");
+    let all = legal(&r, &mut p);
+    assert!(!has(&all, "P@e4"));
+    assert!(has(&all, "P@c3"));
+    // A Pawn drop that checks without mating is legal.
+    let mut p = pos(&r, "4k/5/5/5/K4[P] w 0 1");
+    assert!(has(&legal(&r, &mut p), "P@e4"));
+}
+
+#[test]
+fn shogi_no_drop_where_the_piece_could_never_move() {
+    let r = load_variant("shogi.toml");
+    let mut p = pos(&r, "4k4/9/9/9/9/9/9/9/4K4[PLN] w 0 1");
+    let all = drops(&r, &mut p);
+    assert!(
+        !all.iter().any(|m| m.ends_with('9') && !m.starts_with("X")),
+        "nothing on rank 9: {all:?}"
+    );
+    assert!(has(&all, "P@a8") && has(&all, "L@a8"));
+    assert!(!has(&all, "N@a8"), "a Knight on rank 8 could never move");
+    assert!(has(&all, "N@a7"));
+}
+
+#[test]
+fn shogi_promotion_is_optional_and_compulsory_where_stuck() {
+    let r = load_variant("shogi.toml");
+    let mut p = pos(&r, "4k4/9/P8/9/9/9/9/9/4K4[] w 0 1");
+    // a7-a8: the Pawn may promote or not; a8-a9 only promoted (it could not move again).
+    assert_eq!(moves_from(&r, &mut p, "a7"), vec!["a7a8", "a7a8+"]);
+    let mut p = pos(&r, "4k4/P8/9/9/9/9/9/9/4K4[] w 0 1");
+    assert_eq!(moves_from(&r, &mut p, "a8"), vec!["a8a9+"]);
+}
+
+#[test]
+fn shogi_promotion_when_a_move_leaves_the_zone() {
+    let r = load_variant("shogi.toml");
+    // A Silver stepping back out of the zone (b7 → a6) may promote.
+    let mut p = pos(&r, "4k4/9/1S7/9/9/9/9/9/4K4[] w 0 1");
+    let silver = moves_from(&r, &mut p, "b7");
+    assert!(has(&silver, "b7a6+") && has(&silver, "b7a6"), "{silver:?}");
+}
+
+#[test]
+fn shogi_captured_promoted_piece_goes_to_hand_unpromoted() {
+    let r = load_variant("shogi.toml");
+    let mut p = pos(&r, "4k4/9/9/9/9/9/9/4+p4/3GK4[] w 0 1");
+    play(&r, &mut p, "d1e2");
+    assert!(to_fen(&r, &p).contains("[P]"), "{}", to_fen(&r, &p));
+}
+
+#[test]
+fn shogi_perpetual_check_loses() {
+    let r = load_variant("minishogi.toml");
+    let mut p = pos(&r, "4k/R4/5/5/2K2[] w 0 1");
+    let cycle = ["a4a5", "e5e4", "a5a4", "e4e5"];
+    for _ in 0..2 {
+        play_all(&r, &mut p, &cycle);
+    }
+    play_all(&r, &mut p, &cycle[..3]);
+    assert_eq!(outcome(&r, &mut p), Outcome::Ongoing);
+    // The fourth occurrence of the start position: White checked with every move of the
+    // repetition and loses.
+    play(&r, &mut p, "e4e5");
+    assert_eq!(
+        outcome(&r, &mut p),
+        Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::PerpetualCheck
+        }
+    );
+}
+
+#[test]
+fn shogi_repetition_without_perpetual_check_draws() {
+    let r = load_variant("minishogi.toml");
+    let mut p = pos(&r, "4k/5/5/5/K4[] w 0 1");
+    let cycle = ["a1b1", "e5d5", "b1a1", "d5e5"];
+    for _ in 0..3 {
+        play_all(&r, &mut p, &cycle);
+    }
+    assert!(
+        matches!(outcome(&r, &mut p), Outcome::Draw { .. }),
+        "{:?}",
+        outcome(&r, &mut p)
+    );
+}
+
+#[test]
+fn shogi_side_without_moves_loses() {
+    let r = load_variant("minishogi.toml");
+    // Black's King on e5 has no move and is not in check: Black loses (no stalemate draw).
+    let mut p = pos(&r, "4k/2G2/3G1/5/K4[] b 0 1");
+    assert!(legal(&r, &mut p).is_empty());
+    assert!(matches!(
+        outcome(&r, &mut p),
+        Outcome::Win {
+            winner: Color::White,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn drop_moves_are_written_and_read_as_letter_at_cell() {
+    let r = load_variant("crazyhouse.toml");
+    let mut p = pos(&r, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
+    let mv = fairyrules::parse_move(&r, &mut p, "N@e4").expect("a legal drop");
+    assert_eq!(mv.dropped(), Some(r.kind_by_letter('N').expect("knight")));
+    assert!(
+        fairyrules::parse_move(&r, &mut p, "Q@e4").is_err(),
+        "no Queen in hand"
+    );
+    assert!(fairyrules::parse_move(&r, &mut p, "N@z9").is_err());
+}
+
+#[test]
+fn drop_keys_are_checked_with_located_errors() {
+    let expect_error = |text: &str, line: usize, message: &str| {
+        let err = match Rules::from_toml("e.toml", text) {
+            Ok(_) => panic!("compiled without errors:\n{text}"),
+            Err(e) => e.render(),
+        };
+        assert!(err.contains(message), "expected `{message}`:\n{err}");
+        assert!(
+            err.contains(&format!("e.toml:{line}:")),
+            "expected line {line}:\n{err}"
+        );
+    };
+    expect_error(
+        "extends = \"chess\"\n[pieces.pawn]\ndrop_zone = { ranks = [2] }\n",
+        3,
+        "`drop_zone` has no effect",
+    );
+    expect_error(
+        "extends = \"crazyhouse\"\n[pieces.promoted-queen]\nin_hand_as = \"pwn\"\n",
+        3,
+        "did you mean `pawn`?",
+    );
+    expect_error(
+        "extends = \"crazyhouse\"\n[pieces.promoted-queen]\nin_hand_as = \"king\"\n",
+        3,
+        "royal piece",
+    );
+    expect_error(
+        "extends = \"chess\"\n[pieces.amazon]\nletter = \"++A\"\nbetza = \"QN\"\n",
+        3,
+        "is not a single ASCII letter",
+    );
+    expect_error(
+        "extends = \"chess\"\n[pieces.queen2]\nletter = \"Q\"\nbetza = \"Q\"\n",
+        3,
+        "letter `Q` is already used",
+    );
+    expect_error(
+        "extends = \"shogi\"\n[rules]\nrepetition = { automatic = 4, perpetual_check = \"wins\" }\n",
+        3,
+        "invalid value \"wins\" for `perpetual_check`",
+    );
+    expect_error(
+        "extends = \"shogi\"\n[pieces.pawn]\ndrop_checkmate = \"no\"\n",
+        3,
+        "drop_checkmate",
+    );
+}
