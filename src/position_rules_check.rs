@@ -16,8 +16,13 @@
 //!   `unmoved:` gives would make other castling rights).
 //!
 //! The setup-based checks need the variant's start position, and apply only where it is
-//! certain: variants with a random setup (`[setup] shuffle`), pieces with hooks, extra
-//! moves or castling partners are left alone.
+//! certain: variants with a random setup (`[setup] shuffle`) or pieces in hand (drops,
+//! gating), pieces with hooks, extra moves or castling partners are left alone.
+//!
+//! [`crate::parse_fen`] makes the checks of one piece's cells and of the castling field
+//! (through [`check_position`]); [`crate::parse_position`] (in `setup_check`) adds the ones
+//! about the whole game (royal pieces, check, counts), which rule tests that set up a lone
+//! piece on an empty board do not want.
 
 use crate::movegen::royal_attacked;
 use crate::position::Position;
@@ -116,7 +121,9 @@ pub(crate) fn check_position(
             ));
         }
     }
-    if let Some(start) = start.filter(|_| rules.shuffle().is_none()) {
+    // Pieces in hand (drops, gating) can appear on cells and in numbers that moves alone
+    // cannot make: the setup-based checks are for variants without hands.
+    if let Some(start) = start.filter(|_| rules.shuffle().is_none() && !rules.has_hands()) {
         check_against_setup(rules, pos, start, placement)?;
     }
     Ok(())
@@ -136,7 +143,7 @@ pub(crate) fn check_counts(
     placement: std::ops::Range<usize>,
 ) -> Result<(), Refusal> {
     let kinds = rules.kinds();
-    if kinds.iter().any(|k| k.hook.is_some()) {
+    if rules.has_hands() || kinds.iter().any(|k| k.hook.is_some()) {
         return Ok(());
     }
     for color in Color::BOTH {

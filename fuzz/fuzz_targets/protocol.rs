@@ -1,7 +1,8 @@
 //! The XBoard and UCI command loops of the binary (its `src/cli` compiled in) over any
 //! bytes: the first byte picks the protocol; never a panic, a hang or unbounded memory.
 //! Searches are kept short: XBoard starts with `sd 1` and its `sd` lines are read as
-//! `sd 1`; every UCI `go` gets `depth 1` appended (a later value wins).
+//! `sd 1`; every UCI `go` gets `depth 1` appended (a later value wins). Tables are 1 MiB:
+//! UCI `Hash` lines are read as `Hash value 1`.
 #![no_main]
 #![allow(dead_code, unused_imports, unused_macros)]
 
@@ -59,13 +60,20 @@ fuzz_target!(|data: &[u8]| {
         session.run(&input[..]);
     } else {
         for line in rest.split(|&b| b == b'\n') {
+            // A table size of the input's choosing (up to 4 GiB) is not what is fuzzed.
+            let lower = line.to_ascii_lowercase();
+            let hash = lower.windows(4).any(|w| w == b"hash");
+            if hash && !lower.windows(5).any(|w| w == b"clear") {
+                input.extend_from_slice(b"setoption name Hash value 1\n");
+                continue;
+            }
             input.extend_from_slice(line);
             if line.trim_ascii_start().starts_with(b"go") {
                 input.extend_from_slice(b" depth 1");
             }
             input.push(b'\n');
         }
-        let mut session = cli::uci::Session::new(uci_variants().clone(), out);
+        let mut session = cli::uci::Session::new(uci_variants().clone(), 1, out);
         session.run(&input[..]);
     }
 });

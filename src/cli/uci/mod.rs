@@ -84,8 +84,9 @@ fn info_strings(out: &Output, text: &str) {
 }
 
 impl Session {
-    /// A session over these variants (at least one), writing to `out`.
-    pub fn new(variants: Vec<Variant>, out: Output) -> Session {
+    /// A session over these variants (at least one) with a transposition table of
+    /// `hash_mb` MiB (until a `Hash` option changes it), writing to `out`.
+    pub fn new(variants: Vec<Variant>, hash_mb: usize, out: Output) -> Session {
         let current = variants.iter().position(|v| v.name == "chess").unwrap_or(0);
         let pos = Some(Position::start(&variants[current].rules));
         Session {
@@ -93,7 +94,7 @@ impl Session {
             current,
             pos,
             out,
-            searcher: Searcher::new(Engine::new(options::HASH_DEFAULT_MB)),
+            searcher: Searcher::new(Engine::new(hash_mb)),
             overhead: Duration::from_millis(options::OVERHEAD_DEFAULT_MS),
             threads: 1,
             multipv: 1,
@@ -492,7 +493,7 @@ pub fn run(args: UciArgs) -> Result<ExitCode, String> {
     if unique.is_empty() {
         return Err("error: no variant loaded".into());
     }
-    let mut session = Session::new(unique, Output::stdout());
+    let mut session = Session::new(unique, options::HASH_DEFAULT_MB, Output::stdout());
     session.run(std::io::stdin().lock());
     Ok(ExitCode::SUCCESS)
 }
