@@ -635,18 +635,21 @@ fn parse_en_passant(rules: &Rules, pos: &mut Position, f: &mut Fields) -> Result
         hint: Some("the en passant field is the cell passed over, or `-`".into()),
     })?;
     // The victim: the first piece of the side that just moved, straight ahead of the passed
-    // cell in that side's forward direction.
+    // cell in that side's forward direction; else (a diagonal double step, as Berolina
+    // pawns make) a piece of that side diagonally next to it, forward.
     let mover = pos.side_to_move().flip();
-    let step = if mover == Color::White {
-        (0, 1)
-    } else {
-        (0, -1)
-    };
+    let forward = if mover == Color::White { 1 } else { -1 };
+    let ours = |c: Cell| pos.is_occupied(c) && pos.occupant(c).color() == mover;
     let victim = rules
         .geometry
-        .ray(cell, step)
+        .ray(cell, (0, forward))
         .find(|&c| pos.is_occupied(c))
-        .filter(|&c| pos.occupant(c).color() == mover)
+        .filter(|&c| ours(c))
+        .or_else(|| {
+            [(1, forward), (-1, forward)]
+                .into_iter()
+                .find_map(|step| rules.geometry.ray(cell, step).next().filter(|&c| ours(c)))
+        })
         .ok_or_else(|| FenError {
             span: o..o + ep.len(),
             message: format!("en passant cell `{ep}` has no piece that just passed it"),

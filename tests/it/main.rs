@@ -34,6 +34,7 @@ mod perft_reference;
 mod play_cli;
 mod position_properties;
 mod python_clients;
+mod random_games_all_variants;
 mod rule_language_errors;
 mod serve_api;
 mod serve_browser;
