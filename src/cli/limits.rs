@@ -56,6 +56,30 @@ pub fn movetime(text: &str) -> Result<u64, String> {
     Ok(n)
 }
 
+/// Most games (and openings) of `match`.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// `match --games`, `--openings`: 1 to [`MAX_GAMES`].
+pub fn games(text: &str) -> Result<usize, String> {
+    let n: u64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a whole number"))?;
+    if !(1..=MAX_GAMES).contains(&n) {
+        return Err(format!("{n} is not in 1..={MAX_GAMES}"));
+    }
+    Ok(n as usize)
+}
+
+/// `match --opening-plies`: 0 to 64.
+pub fn opening_plies(text: &str) -> Result<usize, String> {
+    ranged(text, 0, 64).map(|n| n as usize)
+}
+
+/// `match --hash` in MiB: 1 to 4096, as `xboard --hash`.
+pub fn hash_mb(text: &str) -> Result<usize, String> {
+    ranged(text, 1, 4096).map(|n| n as usize)
+}
+
 /// A count that must be at least 1 (`--nodes`).
 pub fn positive(text: &str) -> Result<u64, String> {
     let n: u64 = text

@@ -42,11 +42,26 @@ fn numeric_arguments_out_of_range_are_refused() {
         (&["match", &chess, "--movetime", "0"], "--movetime"),
         (&["match", &chess, "--threads", "0"], "--threads"),
         (&["match", &chess, "--nodes", "0"], "--nodes"),
+        (&["match", &chess, "--games", "18446744073709551615"], "--games"),
+        (&["match", &chess, "--concurrency", "0"], "--concurrency"),
+        (&["match", &chess, "--hash", "18446744073709551615"], "--hash"),
+        (&["match", &chess, "--openings", "18446744073709551615"], "--openings"),
+        (&["match", &chess, "--opening-plies", "100000"], "--opening-plies"),
     ];
     for (args, wanted) in cases {
         let out = run(args);
         let err = refused(&out, wanted);
         assert!(err.contains("invalid value"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn match_clock_beyond_a_duration_is_refused() {
+    // `--tc 1e308` panicked converting the seconds to a duration.
+    let chess = variant_arg("chess.toml");
+    for tc in ["1e308", "nan+nan", "5+inf", "-1"] {
+        let out = run(&["match", &chess, "--games", "1", "--tc", tc, "--pgn", "-"]);
+        refused(&out, "--tc");
     }
 }
 
