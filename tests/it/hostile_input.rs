@@ -60,7 +60,8 @@ fn match_clock_beyond_a_duration_is_refused() {
     // `--tc 1e308` panicked converting the seconds to a duration.
     let chess = variant_arg("chess.toml");
     for tc in ["1e308", "nan+nan", "5+inf", "-1"] {
-        let out = run(&["match", &chess, "--games", "1", "--tc", tc, "--pgn", "-"]);
+        let tc = format!("--tc={tc}");
+        let out = run(&["match", &chess, "--games", "1", &tc, "--pgn", "-"]);
         refused(&out, "--tc");
     }
 }
