@@ -465,3 +465,9 @@ fn every_shipped_start_and_perft_position_is_accepted() {
     }
     assert!(checked > 30, "{checked} perft positions");
 }
+
+#[test]
+fn serve_refuses_an_endless_variant_file() {
+    let out = run(&["serve", "/dev/zero", "--port", "0"]);
+    refused(&out, "longer than 1048576 bytes");
+}
