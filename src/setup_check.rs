@@ -35,6 +35,19 @@ pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnos
             if let Some(h) = e.hint {
                 d = d.with_hint(h);
             }
+            // A missing royal piece is the deeper problem (its castling rights fail because
+            // it is missing): say so as well.
+            if let Ok(cells) = crate::fen::parse_placement_only(rules, &fen.value) {
+                let count = |piece| cells.iter().filter(|&&p| p == Some(piece)).count() as u32;
+                if let Err(r) =
+                    crate::position_rules_check::check_royals(rules, count, 0..fen.value.len())
+                {
+                    diags.push(Diagnostic::error(
+                        format!("in the start position: {}", r.message),
+                        fen.span.clone(),
+                    ));
+                }
+            }
             diags.push(d);
             return;
         }

@@ -471,3 +471,14 @@ fn serve_refuses_an_endless_variant_file() {
     let out = run(&["serve", "/dev/zero", "--port", "0"]);
     refused(&out, "longer than 1048576 bytes");
 }
+
+#[test]
+fn a_start_position_without_kings_names_them_not_only_the_castling() {
+    let chess = std::fs::read_to_string(crate::common::variant_path("chess.toml")).unwrap();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(chess.contains(start));
+    let text = chess.replace(start, "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1");
+    let err = load_errors(&text);
+    assert!(err.contains("White has no royal piece"), "{err}");
+    assert!(err.contains("castling right"), "{err}");
+}
