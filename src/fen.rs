@@ -97,7 +97,10 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, FenError> {
 }
 
 /// The start position's placement (cell → piece), used to infer never-moved pieces.
-pub(crate) fn parse_placement_only(rules: &Rules, text: &str) -> Result<Vec<Option<Piece>>, FenError> {
+pub(crate) fn parse_placement_only(
+    rules: &Rules,
+    text: &str,
+) -> Result<Vec<Option<Piece>>, FenError> {
     let f = fields(text);
     let (offset, placement) = *f
         .first()
@@ -740,7 +743,10 @@ fn parse_unmoved(
             return Err(err(at..at + name.len(), format!("`{name}` is empty")));
         }
         if unmoved.contains(cell) {
-            return Err(err(at..at + name.len(), format!("`{name}` is listed twice")));
+            return Err(err(
+                at..at + name.len(),
+                format!("`{name}` is listed twice"),
+            ));
         }
         unmoved.insert(cell);
         at += name.len() + 1;

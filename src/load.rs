@@ -145,9 +145,7 @@ fn read_variant_file(path: &Path) -> Result<String, String> {
 
 /// The message for a variant text over [`MAX_VARIANT_BYTES`].
 fn too_long() -> String {
-    format!(
-        "the variant text is longer than {MAX_VARIANT_BYTES} bytes (1 MiB), the most read"
-    )
+    format!("the variant text is longer than {MAX_VARIANT_BYTES} bytes (1 MiB), the most read")
 }
 
 /// Load a source and the files it extends, merge, compile.
@@ -170,7 +168,10 @@ impl Checked {
     /// The warnings rendered as `file:line:col: warning: message`, the source line and the
     /// hint.
     pub fn render_warnings(&self) -> String {
-        self.warnings.iter().map(|d| self.sources.render(d)).collect()
+        self.warnings
+            .iter()
+            .map(|d| self.sources.render(d))
+            .collect()
     }
 }
 

@@ -151,9 +151,11 @@ pub(crate) fn check_counts(
             let piece = Piece::new(k, color);
             let on_board = pos.cells_of(piece).count();
             let home = start.iter().filter(|&&p| p == Some(piece)).count() as u32;
-            let promoted_into = kinds
-                .iter()
-                .any(|other| other.promotion[color.index()].iter().any(|p| p.to.contains(&k)));
+            let promoted_into = kinds.iter().any(|other| {
+                other.promotion[color.index()]
+                    .iter()
+                    .any(|p| p.to.contains(&k))
+            });
             if !promoted_into && on_board > home {
                 return Err(refuse(
                     placement,
@@ -196,9 +198,11 @@ fn check_against_setup(
                 continue;
             }
             let home = start_cells(piece);
-            let promoted_into = kinds
-                .iter()
-                .any(|other| other.promotion[color.index()].iter().any(|p| p.to.contains(&k)));
+            let promoted_into = kinds.iter().any(|other| {
+                other.promotion[color.index()]
+                    .iter()
+                    .any(|p| p.to.contains(&k))
+            });
             if !certain_mover(rules, k) {
                 continue;
             }
@@ -206,7 +210,7 @@ fn check_against_setup(
             let mut forced = CellSet::EMPTY;
             for p in &kinds[k as usize].promotion[color.index()] {
                 if p.forced && p.adjacent_to_enemy.is_empty() {
-                    forced = forced | p.zone;
+                    forced |= p.zone;
                 }
             }
             for from in g.cells() {

@@ -4,12 +4,12 @@
 
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::fen::parse_fen;
-use crate::movegen::royal_attacked;
-use crate::rules::Rules;
-use crate::types::{Color, Piece};
 use crate::fen::FenError;
+use crate::movegen::royal_attacked;
 use crate::position::Position;
 use crate::position_rules_check::Refusal;
+use crate::rules::Rules;
+use crate::types::{Color, Piece};
 
 impl From<Refusal> for FenError {
     fn from(r: Refusal) -> FenError {
@@ -20,7 +20,6 @@ impl From<Refusal> for FenError {
         }
     }
 }
-
 
 /// Check the `[setup] fen` of a compiled variant, reporting problems at the string's span.
 pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnostic>) {
@@ -125,12 +124,16 @@ pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnos
 /// [`crate::parse_fen`] alone also reads the partial positions that rule tests set up
 /// (a lone piece on an empty board).
 pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, FenError> {
-    let placement = text.len() - text.trim_start().len();
-    let placement = placement..placement + text.trim_start().split_whitespace().next().map_or(0, str::len);
+    let start = text.len() - text.trim_start().len();
+    let placement = start..start + text.split_whitespace().next().map_or(0, str::len);
     // The missing royal piece first: a string without Kings but with `KQkq` has that
     // problem before its castling one.
     if let Ok(cells) = crate::fen::parse_placement_only(rules, text) {
-        crate::position_rules_check::check_royals(rules, |piece| cells.iter().filter(|&&p| p == Some(piece)).count() as u32, placement.clone())?;
+        crate::position_rules_check::check_royals(
+            rules,
+            |piece| cells.iter().filter(|&&p| p == Some(piece)).count() as u32,
+            placement.clone(),
+        )?;
     }
     let pos = crate::fen::parse_fen(rules, text)?;
     crate::position_rules_check::check_not_in_check(rules, &pos, placement.clone())?;
@@ -141,4 +144,3 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, FenError> {
     }
     Ok(pos)
 }
-

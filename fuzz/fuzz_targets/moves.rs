@@ -41,9 +41,16 @@ fuzz_target!(|data: &[u8]| {
         }
         if let Ok(mv) = parse_move(rules, &mut pos, line) {
             let legal = legal_moves(rules, &mut pos);
-            assert!(legal.contains(&mv), "`{line}` parsed to a move that is not legal");
+            assert!(
+                legal.contains(&mv),
+                "`{line}` parsed to a move that is not legal"
+            );
             let name = move_to_string(rules, &legal, &mv);
-            assert_eq!(parse_move(rules, &mut pos, &name).ok(), Some(mv), "`{name}`");
+            assert_eq!(
+                parse_move(rules, &mut pos, &name).ok(),
+                Some(mv),
+                "`{name}`"
+            );
             pos.make(rules, mv);
             played += 1;
         }

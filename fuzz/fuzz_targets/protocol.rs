@@ -16,10 +16,18 @@ use libfuzzer_sys::fuzz_target;
 
 fn files() -> Vec<PathBuf> {
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../variants"));
-    ["chess", "xiangqi", "glinski", "atomic", "grand", "racingkings", "hero-chess"]
-        .iter()
-        .map(|n| dir.join(format!("{n}.toml")))
-        .collect()
+    [
+        "chess",
+        "xiangqi",
+        "glinski",
+        "atomic",
+        "grand",
+        "racingkings",
+        "hero-chess",
+    ]
+    .iter()
+    .map(|n| dir.join(format!("{n}.toml")))
+    .collect()
 }
 
 fn xboard_variants() -> &'static Vec<cli::xboard::describe::Variant> {

@@ -51,7 +51,9 @@ pub fn movetime(text: &str) -> Result<u64, String> {
         .parse()
         .map_err(|_| format!("`{text}` is not a whole number of milliseconds"))?;
     if !(1..=MAX_MOVETIME_MS).contains(&n) {
-        return Err(format!("{n} is not in 1..={MAX_MOVETIME_MS} (milliseconds)"));
+        return Err(format!(
+            "{n} is not in 1..={MAX_MOVETIME_MS} (milliseconds)"
+        ));
     }
     Ok(n)
 }

@@ -382,9 +382,8 @@ fn parse_tc(text: &str) -> Result<MoveLimit, String> {
     let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
     // Finite, not negative, at most a week (`1e308` would not fit a duration).
     let secs = |s: &str| {
-        super::timing::seconds(s.trim()).map_err(|e| {
-            format!("error: --tc `{text}`: {e}; write SECONDS or SECONDS+INCREMENT")
-        })
+        super::timing::seconds(s.trim())
+            .map_err(|e| format!("error: --tc `{text}`: {e}; write SECONDS or SECONDS+INCREMENT"))
     };
     Ok(MoveLimit::Clock {
         base: secs(base)?,

@@ -159,7 +159,8 @@ fn position(rules: &Rules, args: &PositionArgs) -> Result<Position, String> {
         .fen
         .clone()
         .unwrap_or_else(|| rules.start_fen().to_string());
-    let mut pos = fairyrules::parse_position(rules, &fen).map_err(|e| format!("error: position string: {e}"))?;
+    let mut pos = fairyrules::parse_position(rules, &fen)
+        .map_err(|e| format!("error: position string: {e}"))?;
     for (i, text) in args.moves.iter().enumerate() {
         // No move after the game has ended, automatic draws included (game-end.md rule 3).
         let result = outcome(rules, &mut pos);

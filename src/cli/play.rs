@@ -339,7 +339,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
         .fen
         .clone()
         .unwrap_or_else(|| rules.start_fen().to_string());
-    let pos = fairyrules::parse_position(&rules, &fen).map_err(|e| format!("error: position string: {e}"))?;
+    let pos = fairyrules::parse_position(&rules, &fen)
+        .map_err(|e| format!("error: position string: {e}"))?;
     let limits = match (args.depth, args.movetime) {
         (Some(d), _) => Limits::depth(d.max(1)),
         (None, Some(ms)) => Limits::movetime(Duration::from_millis(ms.max(1))),

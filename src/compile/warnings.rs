@@ -178,7 +178,10 @@ pub fn warnings(spec: &VariantSpec, rules: &Rules) -> Vec<Diagnostic> {
                 .filter(|&k| rules.kinds()[k].royal_for_some_side())
                 .collect()
         } else {
-            goal.kinds.iter().filter_map(|k| kind_of(&k.value)).collect()
+            goal.kinds
+                .iter()
+                .filter_map(|k| kind_of(&k.value))
+                .collect()
         };
         if let (Some(pos), Some(cells)) = (&start, cells) {
             for color in Color::BOTH {

@@ -42,11 +42,23 @@ fn numeric_arguments_out_of_range_are_refused() {
         (&["match", &chess, "--movetime", "0"], "--movetime"),
         (&["match", &chess, "--threads", "0"], "--threads"),
         (&["match", &chess, "--nodes", "0"], "--nodes"),
-        (&["match", &chess, "--games", "18446744073709551615"], "--games"),
+        (
+            &["match", &chess, "--games", "18446744073709551615"],
+            "--games",
+        ),
         (&["match", &chess, "--concurrency", "0"], "--concurrency"),
-        (&["match", &chess, "--hash", "18446744073709551615"], "--hash"),
-        (&["match", &chess, "--openings", "18446744073709551615"], "--openings"),
-        (&["match", &chess, "--opening-plies", "100000"], "--opening-plies"),
+        (
+            &["match", &chess, "--hash", "18446744073709551615"],
+            "--hash",
+        ),
+        (
+            &["match", &chess, "--openings", "18446744073709551615"],
+            "--openings",
+        ),
+        (
+            &["match", &chess, "--opening-plies", "100000"],
+            "--opening-plies",
+        ),
     ];
     for (args, wanted) in cases {
         let out = run(args);
@@ -82,12 +94,7 @@ fn perft_depth_zero_is_one_node_even_divided() {
 #[test]
 fn show_names_a_claimable_draw_in_words() {
     let chess = variant_arg("chess.toml");
-    let out = run(&[
-        "show",
-        &chess,
-        "--fen",
-        "4k3/8/8/8/8/8/8/4K2R w - - 100 80",
-    ]);
+    let out = run(&["show", &chess, "--fen", "4k3/8/8/8/8/8/8/4K2R w - - 100 80"]);
     let shown = text(&out.stdout);
     let line = shown
         .lines()
@@ -216,7 +223,10 @@ fn piece_values_must_be_pawns_in_range() {
         let text = with_rook(&format!("value = {bad}"));
         let err = load_errors(&text);
         // Located on the value: line 15, after the rook's table, column 9.
-        assert!(err.contains("bad.toml:15:9: error: `value` of `rook`"), "{bad}:\n{err}");
+        assert!(
+            err.contains("bad.toml:15:9: error: `value` of `rook`"),
+            "{bad}:\n{err}"
+        );
         assert!(err.contains("from 0 to 100"), "{err}");
     }
     for good in ["0", "5", "8.5", "100"] {
@@ -229,7 +239,9 @@ fn piece_values_must_be_pawns_in_range() {
 fn more_piece_kinds_than_ids_is_a_located_error() {
     let mut text = MINIMAL.to_string();
     for i in 0..140 {
-        text.push_str(&format!("[pieces.extra{i}]\nletter = \"Q\"\nbetza = \"W\"\n"));
+        text.push_str(&format!(
+            "[pieces.extra{i}]\nletter = \"Q\"\nbetza = \"W\"\n"
+        ));
     }
     let err = load_errors(&text);
     assert!(err.contains("too many piece kinds (at most 120)"), "{err}");
@@ -313,14 +325,20 @@ fn suspicious_rules_are_located_warnings() {
     ];
     for (text, wanted) in &cases {
         let shown = warnings_of(text);
-        assert!(shown.contains(wanted), "expected `{wanted}` in:\n{shown}\n{text}");
+        assert!(
+            shown.contains(wanted),
+            "expected `{wanted}` in:\n{shown}\n{text}"
+        );
         assert!(shown.contains("warn.toml:"), "{shown}");
         assert!(shown.contains(": warning: "), "{shown}");
     }
     // Narrowing by a doubled direction is meaning, not repetition; the shipped files
     // have no warnings but the n-move claim equal to its automatic limit (Shatranj's 70).
     assert_eq!(
-        warnings_of(&variant("", "[pieces.knight]\nletter = \"N\"\nbetza = \"ffN\"\n")),
+        warnings_of(&variant(
+            "",
+            "[pieces.knight]\nletter = \"N\"\nbetza = \"ffN\"\n"
+        )),
         ""
     );
     for (stem, text) in fairyrules::shipped_variants() {
@@ -349,7 +367,11 @@ fn validate_prints_warnings_and_exits_zero() {
     let dir = std::env::temp_dir().join(format!("fairyrules-warn-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("warn.toml");
-    std::fs::write(&file, variant("", "[rules]\nrepetition = { automatic = 1 }")).unwrap();
+    std::fs::write(
+        &file,
+        variant("", "[rules]\nrepetition = { automatic = 1 }"),
+    )
+    .unwrap();
     let out = run(&["validate", &file.display().to_string()]);
     let err = text(&out.stderr);
     assert!(out.status.success(), "{err}");
@@ -384,10 +406,7 @@ fn positions_the_rules_make_impossible_are_refused_with_the_reason() {
         "Black is in check with White to move",
     );
     // No Kings at all, even with castling rights: the King is named first.
-    refused_by(
-        "8/8/8/8/8/8/8/8 w KQkq - 0 1",
-        "White has no royal piece",
-    );
+    refused_by("8/8/8/8/8/8/8/8 w KQkq - 0 1", "White has no royal piece");
     refused_by(
         "r3k2r/8/8/8/8/8/8/R6R w KQkq - 0 1",
         "White has no royal piece",
@@ -477,7 +496,10 @@ fn a_start_position_without_kings_names_them_not_only_the_castling() {
     let chess = std::fs::read_to_string(crate::common::variant_path("chess.toml")).unwrap();
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert!(chess.contains(start));
-    let text = chess.replace(start, "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1");
+    let text = chess.replace(
+        start,
+        "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1",
+    );
     let err = load_errors(&text);
     assert!(err.contains("White has no royal piece"), "{err}");
     assert!(err.contains("castling right"), "{err}");

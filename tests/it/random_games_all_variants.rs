@@ -37,8 +37,9 @@ impl SplitMix {
 }
 
 fn seed(name: &str) -> u64 {
-    name.bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+    name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 /// Whether `side`'s royal pieces are attacked in `pos` (whoever is to move).
@@ -56,7 +57,11 @@ fn names(rules: &Rules, all: &[Move], moves: impl Iterator<Item = Move>) -> BTre
 fn check_position(rules: &Rules, pos: &mut Position, at: &str) {
     let legal = legal_moves(rules, pos);
     let end = rules.end_rules();
-    assert_eq!(pos.hash(), pos.compute_hash(rules), "{at}: incremental hash");
+    assert_eq!(
+        pos.hash(),
+        pos.compute_hash(rules),
+        "{at}: incremental hash"
+    );
 
     // Legal moves against pseudo-legal moves made and tested.
     let mut pseudo = Vec::new();
@@ -116,7 +121,12 @@ fn check_position(rules: &Rules, pos: &mut Position, at: &str) {
         pos.make(rules, m);
         sum += perft(rules, pos, 1);
         pos.unmake(rules);
-        assert_eq!(pos.hash(), hash, "{at}: hash after {}", move_to_string(rules, &legal, &m));
+        assert_eq!(
+            pos.hash(),
+            hash,
+            "{at}: hash after {}",
+            move_to_string(rules, &legal, &m)
+        );
         assert_eq!(
             to_fen(rules, pos),
             fen,

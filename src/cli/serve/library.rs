@@ -153,7 +153,9 @@ fn read_bounded(path: &Path) -> Result<String, String> {
         .and_then(|f| f.take(limit as u64 + 1).read_to_end(&mut bytes))
         .map_err(|e| e.to_string())?;
     if bytes.len() > limit {
-        return Err(format!("longer than {limit} bytes, the most a variant file may have"));
+        return Err(format!(
+            "longer than {limit} bytes, the most a variant file may have"
+        ));
     }
     String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
 }
