@@ -485,7 +485,8 @@ fn parse_with_start(
         .filter(|_| explicit.is_some())
         .map(|(at, text)| (at, text, castling_field(rules, &pos)));
     let start = start.map(|s| s.as_slice());
-    crate::position_rules_check::check_position(rules, &pos, start, placement_span, castling)?;
+    let span = placement_span;
+    crate::position_rules_check::check_position(rules, &pos, text, start, span, castling)?;
     Ok(pos)
 }
 

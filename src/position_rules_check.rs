@@ -49,16 +49,65 @@ fn refuse(span: std::ops::Range<usize>, message: String, hint: &str) -> Refusal 
     }
 }
 
+/// Where `cell`'s piece is written in the placement (`placement`: its span in `text`), as
+/// the rows are read: digits skip empty cells, `*` is a hole, a letter (with a `+` before or
+/// a `~` after it) is a piece. The whole placement when the cell is not found.
+pub(crate) fn cell_span(
+    rules: &Rules,
+    text: &str,
+    placement: std::ops::Range<usize>,
+    cell: crate::types::Cell,
+) -> std::ops::Range<usize> {
+    let Some(written) = text.get(placement.clone()) else {
+        return placement;
+    };
+    let board = written.split('[').next().unwrap_or("");
+    let mut at = placement.start;
+    for (row_text, row) in board.split('/').zip(rules.geometry().rows()) {
+        let bytes = row_text.as_bytes();
+        let (mut i, mut col) = (0, 0);
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b.is_ascii_digit() {
+                let j = i + bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+                col += row_text[i..j].parse::<usize>().unwrap_or(usize::MAX / 2);
+                i = j;
+                continue;
+            }
+            let len = match (b, bytes.get(i + 1)) {
+                (b'+', _) => 2,
+                (_, Some(b'~')) => 2,
+                _ => 1,
+            };
+            if b != b'*' && row.get(col) == Some(&Some(cell)) {
+                return at + i..at + i + len;
+            }
+            col += 1;
+            i += len;
+        }
+        at += row_text.len() + 1;
+    }
+    placement
+}
+
 /// The side to move could capture a royal piece.
 pub(crate) fn check_not_in_check(
     rules: &Rules,
     pos: &Position,
+    text: &str,
     placement: std::ops::Range<usize>,
 ) -> Result<(), Refusal> {
     let waiting = pos.side_to_move().flip();
     if royal_attacked(rules, pos, waiting) {
+        // Point at the attacked royal piece.
+        let attackers = pos.side_to_move();
+        let royal = rules
+            .royal_kinds(waiting)
+            .iter()
+            .flat_map(|&k| pos.cells_of(Piece::new(k, waiting)).iter())
+            .find(|&c| crate::movegen::is_attacked(rules, pos, c, attackers));
         return Err(refuse(
-            placement,
+            royal.map_or(placement.clone(), |c| cell_span(rules, text, placement, c)),
             format!(
                 "{} is in check with {} to move: its royal piece could be captured",
                 waiting.name(),
@@ -104,6 +153,7 @@ pub(crate) fn check_royals(
 pub(crate) fn check_position(
     rules: &Rules,
     pos: &Position,
+    text: &str,
     start: Option<&[Option<Piece>]>,
     placement: std::ops::Range<usize>,
     castling: Option<(usize, &str, String)>,
@@ -124,7 +174,7 @@ pub(crate) fn check_position(
     // Pieces in hand (drops, gating) can appear on cells and in numbers that moves alone
     // cannot make: the setup-based checks are for variants without hands.
     if let Some(start) = start.filter(|_| rules.shuffle().is_none() && !rules.has_hands()) {
-        check_against_setup(rules, pos, start, placement)?;
+        check_against_setup(rules, pos, text, start, placement)?;
     }
     Ok(())
 }
@@ -139,6 +189,7 @@ fn sorted(text: &str) -> Vec<char> {
 pub(crate) fn check_counts(
     rules: &Rules,
     pos: &Position,
+    text: &str,
     start: &[Option<Piece>],
     placement: std::ops::Range<usize>,
 ) -> Result<(), Refusal> {
@@ -157,8 +208,9 @@ pub(crate) fn check_counts(
                     .any(|p| p.to.contains(&k))
             });
             if !promoted_into && on_board > home {
+                let last = pos.cells_of(piece).iter().last();
                 return Err(refuse(
-                    placement,
+                    last.map_or(placement.clone(), |c| cell_span(rules, text, placement, c)),
                     format!(
                         "{} has {on_board} `{}` pieces, but the setup has {home} and no promotion makes more",
                         color.name(),
@@ -176,6 +228,7 @@ pub(crate) fn check_counts(
 fn check_against_setup(
     rules: &Rules,
     pos: &Position,
+    text: &str,
     start: &[Option<Piece>],
     placement: std::ops::Range<usize>,
 ) -> Result<(), Refusal> {
@@ -226,9 +279,10 @@ fn check_against_setup(
             for cell in on_board.iter() {
                 let name = g.name(cell);
                 let id = &kinds[k as usize].id;
+                let at = cell_span(rules, text, placement.clone(), cell);
                 if forced.contains(cell) && !home.contains(cell) {
                     return Err(refuse(
-                        placement.clone(),
+                        at,
                         format!(
                             "{}'s `{id}` on {name} stands where its promotion is forced: the move there would have promoted it",
                             color.name()
@@ -238,7 +292,7 @@ fn check_against_setup(
                 }
                 if !reached.contains(cell) && !promoted_into {
                     return Err(refuse(
-                        placement.clone(),
+                        at,
                         format!(
                             "{}'s `{id}` on {name} could never have arrived there: none of its moves reaches {name} and the setup has none there",
                             color.name()

@@ -136,10 +136,10 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, FenError> {
         )?;
     }
     let pos = crate::fen::parse_fen(rules, text)?;
-    crate::position_rules_check::check_not_in_check(rules, &pos, placement.clone())?;
+    crate::position_rules_check::check_not_in_check(rules, &pos, text, placement.clone())?;
     if rules.shuffle().is_none() && !rules.start_fen().is_empty() {
         if let Ok(start) = crate::fen::parse_placement_only(rules, rules.start_fen()) {
-            crate::position_rules_check::check_counts(rules, &pos, &start, placement)?;
+            crate::position_rules_check::check_counts(rules, &pos, text, &start, placement)?;
         }
     }
     Ok(pos)

@@ -399,7 +399,32 @@ fn positions_the_rules_make_impossible_are_refused_with_the_reason() {
     let refused_by = |fen: &str, wanted: &str| {
         let e = fairyrules::parse_position(&chess, fen).expect_err(fen);
         assert!(e.message.contains(wanted), "{fen}: {e}");
+        e
     };
+    // Refusals about one piece point at it in the string.
+    let at = |fen: &str, wanted: &str, column: usize, text: &str| {
+        let e = refused_by(fen, wanted);
+        assert_eq!(e.span.start + 1, column, "{fen}: {e}");
+        assert_eq!(&fen[e.span.clone()], text, "{fen}: {e}");
+    };
+    at(
+        "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+        "`pawn` on a1 could never have arrived there",
+        17,
+        "P",
+    );
+    at(
+        "1k6/8/8/8/8/8/8/1R2K3 w - - 0 1",
+        "Black is in check",
+        2,
+        "k",
+    );
+    at(
+        "4k3/8/8/8/8/8/8/K3K2K w - - 0 1",
+        "3 `king` pieces",
+        21,
+        "K",
+    );
     // The side to move can capture the enemy King.
     refused_by(
         "4k3/8/8/8/8/8/8/4RK2 w - - 0 1",
