@@ -216,7 +216,7 @@ fn parse_hand(
             ));
         }
         let piece = Piece::new(kind, color);
-        let total = u32::from(pos.in_hand(piece)) + count;
+        let total = u32::from(pos.in_hand(piece)).saturating_add(count);
         if total >= crate::board::HAND_COUNTS as u32 {
             return Err(err(
                 at..offset + 2 + i,

@@ -529,3 +529,13 @@ fn a_start_position_without_kings_names_them_not_only_the_castling() {
     assert!(err.contains("White has no royal piece"), "{err}");
     assert!(err.contains("castling right"), "{err}");
 }
+
+#[test]
+fn a_hand_count_beyond_u32_is_refused_not_overflowed() {
+    // Found by the `position` fuzz target: a count of u32::MAX added to a piece already in
+    // hand overflowed.
+    let rules = crate::common::load_variant("crazyhouse.toml");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q4294967295Q] w KQkq - 0 1";
+    let e = fairyrules::parse_fen(&rules, fen).expect_err(fen);
+    assert!(e.message.contains("in hand"), "{e}");
+}
