@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Run every fuzz target for SECONDS each (default 60), starting from the seeds in `seeds/`
 # and the corpus kept in `corpus/`; needs nightly Rust and cargo-fuzz. Prints each target's
-# executions; a crash stops with the failing input in `artifacts/TARGET/`.
+# executions; a crash stops with the panic and the failing input in `artifacts/TARGET/`.
+# TARGETS="position moves" runs only those.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-60}
-for target in betza variant position moves protocol; do
+for target in ${TARGETS:-betza variant position moves protocol}; do
   mkdir -p "corpus/$target"
   log=$(mktemp)
   if ! cargo +nightly fuzz run "$target" "corpus/$target" "seeds/$target" -- \
       -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -max_len=8192 >"$log" 2>&1; then
-    tail -60 "$log"
+    grep -a -A3 "panicked at" "$log" | head -20 || true
+    grep -a -E "^(SUMMARY|artifact_prefix|Base64)" "$log" || tail -30 "$log"
     echo "fuzz target $target FAILED"
     exit 1
   fi
