@@ -16,6 +16,6 @@ for target in ${TARGETS:-betza variant position moves protocol}; do
     echo "fuzz target $target FAILED"
     exit 1
   fi
-  echo "fuzz $target: $(grep -E '^Done [0-9]+ runs' "$log" || tail -1 "$log")"
+  echo "fuzz $target: $(grep -a -E '^Done [0-9]+ runs' "$log" || tail -1 "$log")"
   rm -f "$log"
 done
