@@ -16,8 +16,8 @@
 //!   `unmoved:` gives would make other castling rights).
 //!
 //! The setup-based checks need the variant's start position, and apply only where it is
-//! certain: variants with a random setup (`[setup] shuffle`) or pieces in hand (drops,
-//! gating), pieces with hooks, extra moves or castling partners are left alone.
+//! certain: variants with a random setup (`[setup] shuffle`), pieces in hand (drops,
+//! gating) or hooks are left alone, and so are pieces with extra moves or castling partners.
 //!
 //! [`crate::parse_fen`] makes the checks of one piece's cells and of the castling field
 //! (through [`check_position`]); [`crate::parse_position`] (in `setup_check`) adds the ones
@@ -173,7 +173,11 @@ pub(crate) fn check_position(
     }
     // Pieces in hand (drops, gating) can appear on cells and in numbers that moves alone
     // cannot make: the setup-based checks are for variants without hands.
-    if let Some(start) = start.filter(|_| rules.shuffle().is_none() && !rules.has_hands()) {
+    // Hooks may create pieces (a charge that `becomes` another kind) where their own moves
+    // do not go: no setup-based checks with them either.
+    let hooks = rules.kinds().iter().any(|k| k.hook.is_some());
+    if let Some(start) = start.filter(|_| rules.shuffle().is_none() && !rules.has_hands() && !hooks)
+    {
         check_against_setup(rules, pos, text, start, placement)?;
     }
     Ok(())
