@@ -30,6 +30,7 @@ mod legality_filter;
 mod load_errors;
 mod match_cli;
 mod no_allocation;
+mod parser_robustness;
 mod perft_reference;
 mod play_cli;
 mod position_properties;
