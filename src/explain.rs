@@ -971,6 +971,37 @@ pub fn game_rules(rules: &Rules) -> Vec<String> {
         }
         .into(),
     );
+    if let Some(drops) = &rules.drops {
+        out.push(
+            "a captured piece goes to the captor's hand and may be dropped on an empty cell instead of a move"
+                .into(),
+        );
+        let names = |set: crate::types::KindSet| -> Vec<String> {
+            set.iter()
+                .map(|k| rules.kinds[k as usize].name.clone())
+                .collect()
+        };
+        let one = names(drops.one_per_file);
+        if !one.is_empty() {
+            out.push(format!(
+                "no {} may be dropped on a file that already has one of its side",
+                one.join(" or ")
+            ));
+        }
+        let no_mate = names(drops.no_mate);
+        if !no_mate.is_empty() {
+            out.push(format!("a {} drop may not checkmate", no_mate.join(" or ")));
+        }
+    }
+    if rules.gating.is_some() {
+        out.push(
+            "a first move from the first rank may bring a piece from the hand onto the cell it leaves"
+                .into(),
+        );
+    }
+    if end.perpetual_check_loses {
+        out.push("a side that repeats the position by checking with every move loses".into());
+    }
     if end.forced_capture {
         out.push("captures are compulsory: when a capture is legal, only captures are".into());
     }

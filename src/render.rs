@@ -168,7 +168,7 @@ pub fn describe_outcome(outcome: &crate::outcome::Outcome) -> String {
                 WinReason::NCheck => "giving the last of the checks that win",
                 WinReason::Explosion => "exploding the royal pieces",
                 WinReason::Points => "points, both sides having passed",
-                WinReason::PerpetualCheck => "perpetual check by the loser",
+                WinReason::PerpetualCheck => "the loser's perpetual check",
             };
             format!("{score} ({name} wins by {why})")
         }

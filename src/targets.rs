@@ -292,11 +292,12 @@ pub fn generate_piece_records<B: Bits>(
     let en_passant = !board.ep_cells().is_empty();
     let (initial_ok, mask, records, bundle) = piece_tables(rules, board, piece, from, en_passant);
     // Only moves ending where a promotion rule may trigger ask for the rules.
-    let promotion_cells = if rules.promotion_origins[piece.index()].contains(from) {
-        B::load(&CellSet::FULL)
-    } else {
-        B::load(rules.promotion_cells(piece))
-    };
+    let promotion_cells =
+        if rules.promotes_from_zone && rules.promotion_origins[piece.index()].contains(from) {
+            B::load(&CellSet::FULL)
+        } else {
+            B::load(rules.promotion_cells(piece))
+        };
     let targets = bundle_targets::<B>(rules, board, piece.color(), bundle, mask);
     if (targets & promotion_cells).is_zero() {
         for to in targets.cells() {
@@ -357,7 +358,7 @@ pub fn bundle_targets<B: Bits>(
 
 /// The cells of a plain slide up to and including the first occupied one.
 #[inline(always)]
-fn ray_reach<B: Bits>(ray: &SlideRay, occupied: B) -> B {
+pub(crate) fn ray_reach<B: Bits>(ray: &SlideRay, occupied: B) -> B {
     let cells = B::load(&ray.cells);
     let blockers = cells & occupied;
     if blockers.is_zero() {

@@ -146,6 +146,7 @@ async function refresh() {
     S.state = state;
     $("fen-error").textContent = "";
     drawBoard();
+    drawHands();
     showStatus();
     showMoveList();
     $("fen").value = state.fen;
@@ -163,6 +164,7 @@ async function refresh() {
 function showNoBoard() {
   S.state = null;
   $("board").innerHTML = "";
+  drawHands();
   $("status").textContent = "The file has errors: fix them in the editor to see the board.";
   $("result").hidden = true;
   $("move-list").innerHTML = "";
@@ -330,6 +332,7 @@ function groupByTarget(moves) {
 const KIND_WORDS = {
   move: "move", capture: "capture", hop: "hop", charge: "charge", hook: "borrowed",
   promotion: "promotion", castle: "castling", "en-passant": "en passant",
+  drop: "drop", gate: "gating",
 };
 
 function describeMoves(sel) {
@@ -339,13 +342,15 @@ function describeMoves(sel) {
   const extras = (m) => {
     const out = m.kinds.filter((k) => k !== "move").map((k) => KIND_WORDS[k] || k);
     if (m.becomes) out.push(`→ ${m.becomes.name}`);
+    if (m.gate) out.push(`brings ${m.gate.name}`);
     return out;
   };
   // What every move is (said once), then what each move is besides.
   const common = n === 0 ? [] : extras(sel.moves[0]).filter((x) => sel.moves.every((m) => extras(m).includes(x)));
   const head = document.createElement("div");
   const whose = sel.color === "white" ? "White" : "Black";
-  head.textContent = `${whose} ${sel.piece.name} on ${sel.cell}: ${n} legal move${n === 1 ? "" : "s"}` +
+  const where = sel.drop ? "in hand" : `on ${sel.cell}`;
+  head.textContent = `${whose} ${sel.piece.name} ${where}: ${n} legal move${n === 1 ? "" : "s"}` +
     (common.length && n > 1 ? `, all ${common.join(", ")}` : "") +
     (sel.playable ? "" : sel.toMove ? " (not playable now)" : " (as if it were its turn)");
   p.appendChild(head);
@@ -399,13 +404,76 @@ async function select(cell) {
   }
   S.selected = sel;
   drawMarks();
+  if (S.state.has_hands) drawHands();
   describeMoves(sel);
   explainPiece(kind);
+}
+
+/** Select a piece of the side to move in its hand: its drops are marked on the board. */
+function selectDrop(kindId) {
+  hideChooser();
+  const kind = S.state.kinds.find((k) => k.id === kindId);
+  if (S.selected && S.selected.drop === kindId) {
+    S.selected = null;
+  } else {
+    S.selected = {
+      cell: null, drop: kindId, piece: kind, color: S.state.side, toMove: true,
+      moves: S.state.legal.filter((m) => m.drop === kindId),
+      playable: humanMayMove(),
+    };
+    describeMoves(S.selected);
+    explainPiece(kind);
+  }
+  drawMarks();
+  drawHands();
+}
+
+/** The pieces in hand under the board: the side to move's are buttons that select drops. */
+function drawHands() {
+  const box = $("hands");
+  const st = S.state;
+  box.hidden = !st || !st.has_hands;
+  box.innerHTML = "";
+  if (box.hidden) return;
+  for (const color of ["white", "black"]) {
+    const hand = document.createElement("div");
+    hand.className = "hand";
+    hand.dataset.color = color;
+    const label = document.createElement("span");
+    label.className = "hand-label";
+    label.textContent = `${color === "white" ? "White" : "Black"} holds:`;
+    hand.appendChild(label);
+    const held = st.hands.filter((h) => h.color === color);
+    if (held.length === 0) {
+      const none = document.createElement("span");
+      none.className = "empty";
+      none.textContent = "nothing";
+      hand.appendChild(none);
+    }
+    for (const h of held) {
+      const kind = st.kinds.find((k) => k.id === h.kind);
+      const b = document.createElement("button");
+      b.className = "held";
+      b.dataset.kind = h.kind;
+      const letter = color === "white" ? kind.letter : kind.letter.toLowerCase();
+      b.textContent = h.count > 1 ? `${letter}×${h.count}` : letter;
+      b.title = `${kind.name}${h.count > 1 ? ` (${h.count})` : ""}`;
+      b.disabled = color !== st.side;
+      if (S.selected && S.selected.drop === h.kind && color === st.side) b.classList.add("selected");
+      b.addEventListener("click", () => selectDrop(h.kind));
+      hand.appendChild(b);
+    }
+    box.appendChild(hand);
+  }
 }
 
 /** After a refresh: keep the selection if the same piece still stands there. */
 function reselect() {
   const sel = S.selected;
+  if (sel.drop) {
+    S.selected = null;
+    return;
+  }
   const piece = pieceOn(sel.cell);
   if (!piece || piece.kind !== sel.piece.id) {
     S.selected = null;

@@ -141,6 +141,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         hook_kinds: summary.hook_kinds,
         keeps_unmoved_mark: summary.keeps_unmoved_mark,
         promotion_cells: summary.promotion_cells,
+        promotes_from_zone: summary.promotion_origins.iter().any(|c| !c.is_empty()),
         promotion_origins: summary.promotion_origins,
         stuck: vec![CellSet::EMPTY; kinds.len() * 2],
         moves,

@@ -5,23 +5,9 @@
 //! hook for their moves. Generic over the cell-set width like move generation.
 
 use crate::board::Board;
-use crate::rules::{flag, Rules, SlideRay};
-use crate::targets::{bundle_targets, for_each_target, piece_tables, Target};
+use crate::rules::{flag, Rules};
+use crate::targets::{bundle_targets, for_each_target, piece_tables, ray_reach, Target};
 use crate::types::{Bits, Cell, Move, Piece};
-
-/// The cells of a plain slide up to and including the first occupied one.
-#[inline(always)]
-fn ray_reach<B: Bits>(ray: &SlideRay, occupied: B) -> B {
-    let cells = B::load(&ray.cells);
-    let blockers = cells & occupied;
-    if blockers.is_zero() {
-        cells
-    } else if ray.increasing {
-        cells & B::up_to(blockers.lowest())
-    } else {
-        cells & B::from_on(blockers.highest())
-    }
-}
 
 /// `(attacks, moves)` of the piece on `from`: the cells it attacks (friendly ones included)
 /// and the cells it can move or capture to. Hooked pieces push their hook's moves into

@@ -53,6 +53,16 @@ pub fn bare(rules: &Rules, board: &Board, side: Color) -> bool {
     royal > 0 && royal == board.occupied(side).count()
 }
 
+/// How many pieces `side` has besides its royal ones.
+fn non_royal_count(rules: &Rules, board: &Board, side: Color) -> u32 {
+    let royal: u32 = rules
+        .royal_kinds(side)
+        .iter()
+        .map(|&k| board.cells_of(Piece::new(k, side)).count())
+        .sum();
+    board.occupied(side).count() - royal
+}
+
 /// Whether a piece of `side` stands in its goal.
 pub fn in_goal(rules: &Rules, board: &Board, side: Color) -> bool {
     rules.end.goals.iter().any(|goal| {
@@ -151,8 +161,15 @@ fn board_decision(rules: &Rules, pos: &mut Position) -> Option<Outcome> {
                     reason: DrawReason::BareKing,
                 })
             }
-            // The bared side to move may still bare the other back.
-            (true, false) if !rule.bare_back => {
+            // The bared side to move may still bare the other back: not when the other has
+            // more than one piece besides its royal ones and no move takes more than one
+            // (no explosions, no charging hooks).
+            (true, false)
+                if !rule.bare_back
+                    || (non_royal_count(rules, pos, mover) > 1
+                        && rules.end.explosion.is_none()
+                        && rules.hook_kinds.is_empty()) =>
+            {
                 return Some(judged(
                     side,
                     rule.result,

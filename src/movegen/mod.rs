@@ -37,21 +37,38 @@ fn generate_pseudo_in<B: Bits>(rules: &Rules, board: &Board, out: &mut Vec<Move>
         }
         _ => B::ZERO,
     };
-    for from in B::load(board.occupied(side)).cells() {
-        let piece = board.occupant(from);
-        let first = out.len();
-        generate_piece_records::<B>(rules, board, piece, from, out);
-        if rules.kind_flags[piece.kind() as usize] & kind_flag::HOOK != 0 {
-            if let Some(hook) = &rules.kinds[piece.kind() as usize].hook {
-                hook.generate(rules, board, piece, from, out);
-            }
+    if gates.is_zero() {
+        for from in B::load(board.occupied(side)).cells() {
+            generate_piece_in::<B>(rules, board, from, out);
         }
-        if gates.has(from) {
-            add_gates(rules, board, first, out, |mv| Some(mv.from));
+    } else {
+        for from in B::load(board.occupied(side)).cells() {
+            let first = out.len();
+            generate_piece_in::<B>(rules, board, from, out);
+            if gates.has(from) {
+                add_gates(rules, board, first, out, |mv| Some(mv.from));
+            }
         }
     }
     if let Some(drops) = &rules.drops {
         generate_drops::<B>(rules, drops, board, out);
+    }
+}
+
+/// Append the pseudo-legal moves of the piece of the side to move on `from`.
+#[inline(always)]
+fn generate_piece_in<B: Bits>(
+    rules: &Rules,
+    board: &Board,
+    from: crate::types::Cell,
+    out: &mut Vec<Move>,
+) {
+    let piece = board.occupant(from);
+    generate_piece_records::<B>(rules, board, piece, from, out);
+    if rules.kind_flags[piece.kind() as usize] & kind_flag::HOOK != 0 {
+        if let Some(hook) = &rules.kinds[piece.kind() as usize].hook {
+            hook.generate(rules, board, piece, from, out);
+        }
     }
 }
 

@@ -95,6 +95,9 @@ pub struct Rules {
     /// Per piece index: the cells where a move starting there may promote (rules with
     /// `from_zone`).
     pub(crate) promotion_origins: Vec<CellSet>,
+    /// Some promotion rule triggers on a move's origin (`from_zone`): generation then looks
+    /// at [`Rules::promotion_origins`].
+    pub(crate) promotes_from_zone: bool,
     /// Per piece index: the cells from which it could never move, even with every other
     /// cell holding an enemy (an optional promotion is compulsory there; no drop there).
     pub(crate) stuck: Vec<CellSet>,

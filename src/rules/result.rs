@@ -83,7 +83,7 @@ impl std::fmt::Display for Outcome {
                     WinReason::NCheck => "n-th check",
                     WinReason::Explosion => "royal piece exploded",
                     WinReason::Points => "points after both passed",
-                    WinReason::PerpetualCheck => "perpetual check by the loser",
+                    WinReason::PerpetualCheck => "the loser's perpetual check",
                 };
                 write!(f, "{score} ({why})")
             }

@@ -208,6 +208,27 @@ try {
     assert.match(await page.textContent("#fen-error"), /position string/);
   });
 
+  await step("Crazyhouse: a captured piece shows in the hand and is dropped by two clicks", async () => {
+    await chooseVariant("crazyhouse", 64);
+    for (const [from, to] of [["e2", "e4"], ["d7", "d5"], ["e4", "d5"], ["d8", "d5"]]) {
+      await clickCell(from);
+      await clickCell(to);
+      await settled();
+    }
+    // Each side holds a Pawn; only the side to move's hand can be clicked.
+    await page.waitForSelector('#hands .hand[data-color="white"] button.held[data-kind="pawn"]:not([disabled])');
+    assert.ok(await page.locator('#hands .hand[data-color="black"] button.held[data-kind="pawn"][disabled]').count());
+    await page.click('#hands .hand[data-color="white"] button.held[data-kind="pawn"]');
+    const marked = await markedCells();
+    const expected = cli("moves", "variants/crazyhouse.toml", "--moves", "e2e4", "d7d5", "e4d5", "d8d5")
+      .split("\n").filter((m) => m.startsWith("P@")).map((m) => m.slice(2)).sort();
+    assert.deepEqual(marked, expected);
+    await clickCell("e3");
+    await page.waitForFunction(() => window.fairyrules.moves.join() === "e2e4,d7d5,e4d5,d8d5,P@e3");
+    await settled();
+    assert.ok((await page.inputValue("#fen")).includes("[p]"));
+  });
+
   await step("Editor: a broken file is marked at its line and column, as `validate` says", async () => {
     await chooseVariant("hectochess", 100);
     const original = await page.inputValue("#toml");

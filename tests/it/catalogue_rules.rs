@@ -85,6 +85,18 @@ fn shatranj_bare_king_loses_unless_it_bares_back_at_once() {
     play(&rules, &mut p, "a1a2");
     play(&rules, &mut p, "b2a2");
     assert!(legal(&rules, &mut p).is_empty());
+    // Bared while White keeps two pieces: no single move bares White back, so the game is
+    // decided at once (as Fairy-Stockfish decides it).
+    let mut p = pos(&rules, "k7/p7/8/8/8/8/8/R3K2R w - - 0 1");
+    play(&rules, &mut p, "a1a7");
+    assert!(legal(&rules, &mut p).is_empty());
+    assert!(matches!(
+        fairyrules::outcome(&rules, &mut p),
+        fairyrules::Outcome::Win {
+            winner: fairyrules::Color::White,
+            reason: fairyrules::WinReason::BareKing
+        }
+    ));
 }
 
 #[test]

@@ -248,17 +248,7 @@ fn drop_moves_are_written_and_read_as_letter_at_cell() {
 
 #[test]
 fn drop_keys_are_checked_with_located_errors() {
-    let expect_error = |text: &str, line: usize, message: &str| {
-        let err = match Rules::from_toml("e.toml", text) {
-            Ok(_) => panic!("compiled without errors:\n{text}"),
-            Err(e) => e.render(),
-        };
-        assert!(err.contains(message), "expected `{message}`:\n{err}");
-        assert!(
-            err.contains(&format!("e.toml:{line}:")),
-            "expected line {line}:\n{err}"
-        );
-    };
+    use crate::common::expect_compile_error as expect_error;
     expect_error(
         "extends = \"chess\"\n[pieces.pawn]\ndrop_zone = { ranks = [2] }\n",
         3,
@@ -294,4 +284,66 @@ fn drop_keys_are_checked_with_located_errors() {
         3,
         "drop_checkmate",
     );
+}
+
+#[test]
+fn seirawan_first_move_from_the_first_rank_may_gate_a_piece_from_hand() {
+    let r = load_variant("seirawan.toml");
+    let mut p = fairyrules::Position::start(&r);
+    let knight = moves_from(&r, &mut p, "g1");
+    assert_eq!(
+        knight,
+        vec!["g1f3", "g1f3e", "g1f3h", "g1h3", "g1h3e", "g1h3h"]
+    );
+    // Pawns are not on the first rank: they never gate.
+    assert_eq!(moves_from(&r, &mut p, "e2"), vec!["e2e3", "e2e4"]);
+    play(&r, &mut p, "g1f3h");
+    assert_eq!(at_cell(&r, &p, "g1"), Some('H'));
+    assert!(to_fen(&r, &p).contains("[Ehe]"), "{}", to_fen(&r, &p));
+    // The gated Hawk has not "never moved": it cannot gate again; the Knight moved.
+    play(&r, &mut p, "e7e6");
+    play(&r, &mut p, "f3g5");
+    play(&r, &mut p, "d8g5");
+    let hawk = moves_from(&r, &mut p, "g1");
+    assert!(hawk.iter().all(|m| m.len() == 4), "{hawk:?}");
+}
+
+#[test]
+fn seirawan_castling_may_gate_on_the_king_or_the_rook_square() {
+    let r = load_variant("seirawan.toml");
+    let mut p = pos(
+        &r,
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1",
+    );
+    let all = legal(&r, &mut p);
+    for mv in ["e1g1", "e1g1h", "e1g1e", "h1e1h", "h1e1e", "e1c1h", "a1e1e"] {
+        assert!(has(&all, mv), "{mv}");
+    }
+    play(&r, &mut p, "h1e1e");
+    assert_eq!(at_cell(&r, &p, "h1"), Some('E'));
+    assert_eq!(at_cell(&r, &p, "g1"), Some('K'));
+    assert_eq!(at_cell(&r, &p, "f1"), Some('R'));
+}
+
+#[test]
+fn seirawan_gating_right_stays_with_the_pieces_after_the_king_moves() {
+    let r = load_variant("seirawan.toml");
+    let mut p = fairyrules::Position::start(&r);
+    play_all(
+        &r,
+        &mut p,
+        &["e2e4", "e7e5", "e1e2", "e8e7", "e2e1", "e7e8"],
+    );
+    // Castling is gone, but the Rooks and the other first-rank pieces may still gate.
+    assert!(has(&moves_from(&r, &mut p, "g1"), "g1f3h"));
+    assert!(
+        !has(&moves_from(&r, &mut p, "e1"), "e1e2h"),
+        "the King has moved"
+    );
+}
+
+/// The letter of the piece on a cell, if any.
+fn at_cell(rules: &Rules, p: &fairyrules::Position, name: &str) -> Option<char> {
+    let cell = rules.geometry().parse_cell(name).expect("a cell");
+    p.piece_at(cell).map(|piece| rules.piece_char(piece))
 }

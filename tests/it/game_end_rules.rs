@@ -248,12 +248,16 @@ const SHATRANJ_BARE: &str = "[rules]\nbare_king = { result = \"loss\", bare_back
 #[test]
 fn bare_king_loses_unless_it_bares_back() {
     let r = chess_with(SHATRANJ_BARE);
-    // White takes Black's last piece; Black to move cannot bare White back: Black may move
-    // (its chance), and after a move that does not bare White, Black has lost.
-    let mut p = pos(&r, "4k3/8/8/3r4/8/8/8/3RK2R w - - 0 1");
+    // White takes Black's last piece with its only one; Black to move may move (its
+    // chance), and after a move that does not bare White, Black has lost.
+    let mut p = pos(&r, "4k3/8/8/3r4/8/8/8/3RK3 w - - 0 1");
     p.play(&r, "d1d5").unwrap();
     assert_eq!(outcome(&r, &mut p), Outcome::Ongoing);
     p.play(&r, "e8e7").unwrap();
+    assert_eq!(outcome(&r, &mut p), win(Color::White, WinReason::BareKing));
+    // With two pieces left to White no single move bares it back: decided at once.
+    let mut p = pos(&r, "4k3/8/8/3r4/8/8/8/3RK2R w - - 0 1");
+    p.play(&r, "d1d5").unwrap();
     assert_eq!(outcome(&r, &mut p), win(Color::White, WinReason::BareKing));
     // Baring back draws: Black, bared, takes White's last piece.
     let mut p = pos(&r, "4k3/3R4/8/8/8/8/8/4K3 b - - 0 1");

@@ -93,6 +93,23 @@ fn part_two_games_play_to_a_result_by_their_rules() {
     }
 }
 
+/// The games with pieces in hand (issue 14) play to a result by their rules in engine games,
+/// and their records hold drops (`P@e4`) or gating moves.
+#[test]
+fn part_three_games_play_to_a_result_by_their_rules() {
+    for name in ["crazyhouse", "shogi", "minishogi", "judkins", "seirawan"] {
+        let (code, out, err) =
+            engine_vs_engine(name, &["--depth", "2", "--max-plies", "300", "--seed", "1"]);
+        assert_eq!(code, 0, "{name}: {err}");
+        let line = last_line(&out).to_string();
+        assert_result_line(&line);
+        assert!(!line.contains("adjudication"), "{name}: {line}");
+        if name != "seirawan" {
+            assert!(out.contains('@'), "{name}: no drop in the game:\n{out}");
+        }
+    }
+}
+
 #[test]
 fn engine_vs_engine_on_a_hex_board_finishes_with_a_result() {
     let (code, out, err) =
@@ -207,4 +224,20 @@ fn bad_position_string_is_an_error() {
     let (code, _, err) = play("chess", &["--fen", "xyz w"], "");
     assert_eq!(code, 2);
     assert!(err.contains("position string"), "{err}");
+}
+
+/// Drops typed as players write them, in either case; a drop that is not possible is
+/// explained and the same side is asked again.
+#[test]
+fn drops_typed_on_stdin() {
+    let (code, out, _) = human_vs_human(
+        "crazyhouse",
+        &[],
+        "e2e4\nd7d5\ne4d5\nd8d5\nQ@e3\nP@e3\nn@f6\np@e6\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("`Q@e3` is not legal here"), "{out}");
+    assert!(out.contains("3. White plays P@e3"), "{out}");
+    assert!(out.contains("illegal move: `n@f6`"), "{out}");
+    assert!(out.contains("3... Black plays P@e6"), "{out}");
 }

@@ -1,20 +1,7 @@
 //! Misuse of each key of the rule language's part 2 (issue 13) gets an error located in the
 //! file (line and column) that says what was expected.
 
-use fairyrules::Rules;
-
-/// Compile `text` as `e.toml`; it must fail with `message` reported on `line`.
-fn expect_error(text: &str, line: usize, message: &str) {
-    let err = match Rules::from_toml("e.toml", text) {
-        Ok(_) => panic!("compiled without errors:\n{text}"),
-        Err(e) => e.render(),
-    };
-    assert!(err.contains(message), "expected `{message}`:\n{err}");
-    assert!(
-        err.contains(&format!("e.toml:{line}:")),
-        "expected the error on line {line}:\n{err}"
-    );
-}
+use crate::common::expect_compile_error as expect_error;
 
 #[test]
 fn regions_and_confinement() {

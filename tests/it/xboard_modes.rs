@@ -281,3 +281,43 @@ fn hash_sizes_out_of_range_are_refused() {
 fn xboard_reads_endless_input_in_bounded_memory() {
     crate::uci_protocol::endless_input_keeps_memory_bounded("xboard");
 }
+
+/// Drop games over XBoard: drops as XBoard writes them (`P@e4`), and the `holding` command
+/// that sets the hands.
+#[test]
+fn drop_moves_and_holdings_over_xboard() {
+    let mut e = xboard(&["chess", "crazyhouse"]);
+    e.send("new");
+    e.send("variant crazyhouse");
+    e.send("force");
+    e.send("holding [Q] [p]");
+    e.send("usermove Q@e4");
+    e.send("usermove p@e5");
+    let lines = ping(&mut e, 1);
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+        "{lines:?}"
+    );
+    // A King is never in hand, and White's hand is empty now.
+    e.send("holding [K] []");
+    e.send("usermove Q@d4");
+    let lines = ping(&mut e, 2);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Error") && l.contains("holding")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Illegal move") && l.contains("Q@d4")),
+        "{lines:?}"
+    );
+    e.send("go");
+    let lines = e.until(|l| l.starts_with("move "));
+    assert!(lines.last().is_some_and(|l| l.starts_with("move ")));
+    e.send("quit");
+}

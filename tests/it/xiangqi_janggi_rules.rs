@@ -186,3 +186,35 @@ fn janggi_two_passes_end_the_game_on_points() {
         }
     );
 }
+
+/// Xiangqi: a side that repeats the position by checking with every move loses; the third
+/// occurrence of any other position draws.
+#[test]
+fn xiangqi_perpetual_check_loses() {
+    let r = crate::common::load_variant("xiangqi.toml");
+    let mut p = crate::common::pos(&r, "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    let cycle = ["a9a10", "e10e9", "a10a9", "e9e10"];
+    crate::common::play_all(&r, &mut p, &cycle);
+    crate::common::play_all(&r, &mut p, &cycle[..3]);
+    assert_eq!(
+        fairyrules::outcome(&r, &mut p),
+        fairyrules::Outcome::Ongoing
+    );
+    crate::common::play(&r, &mut p, "e9e10");
+    assert_eq!(
+        fairyrules::outcome(&r, &mut p),
+        fairyrules::Outcome::Win {
+            winner: fairyrules::Color::Black,
+            reason: fairyrules::WinReason::PerpetualCheck
+        }
+    );
+    // Generals stepping back and forth without check: a draw at the third occurrence.
+    let mut p = crate::common::pos(&r, "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    let cycle = ["d1d2", "e10e9", "d2d1", "e9e10"];
+    crate::common::play_all(&r, &mut p, &cycle);
+    crate::common::play_all(&r, &mut p, &cycle);
+    assert!(matches!(
+        fairyrules::outcome(&r, &mut p),
+        fairyrules::Outcome::Draw { .. }
+    ));
+}

@@ -8,7 +8,7 @@
 //! | `GET /api/variants` | | the loaded variants and the limits |
 //! | `GET /api/variants/{id}` | | one variant's file text |
 //! | `POST /api/validate` | `{name, toml}` | `{ok, summary, warnings}` or `{ok: false, errors, report}` |
-//! | `POST /api/state` | `{game, flip}` | the board picture, legal moves, result, position string |
+//! | `POST /api/state` | `{game, flip}` | the board picture, legal moves, pieces in hand, result, position string |
 //! | `POST /api/piece` | `{game, cell}` | the legal moves of the piece on `cell`, by kind |
 //! | `POST /api/explain` | `{game, piece}` | the piece's `explain` text and diagram |
 //! | `POST /api/engine` | `{game, movetime_ms}` | the engine's move |
@@ -453,9 +453,29 @@ pub async fn state(
                     })
                 })
                 .collect();
+            // The pieces in hand, side by side, in the file's order.
+            let hands: Vec<Value> = Color::BOTH
+                .iter()
+                .flat_map(|&color| {
+                    let rules = &rules;
+                    let pos = &pos;
+                    (0..rules.kinds().len() as KindId).filter_map(move |k| {
+                        let count = pos.in_hand(Piece::new(k, color));
+                        (count > 0).then(|| {
+                            json!({
+                                "color": game::side_name(color),
+                                "kind": rules.kind(k).id,
+                                "count": count,
+                            })
+                        })
+                    })
+                })
+                .collect();
             Ok(json!({
                 "name": rules.name(),
                 "hex": rules.geometry().is_hex(),
+                "has_hands": rules.has_hands(),
+                "hands": hands,
                 "fen": to_fen(&rules, &pos),
                 "start_fen": rules.start_fen(),
                 "side": game::side_name(pos.side_to_move()),

@@ -63,10 +63,15 @@ pub struct MoveInfo {
     pub to: String,
     /// What it is: first `move` or `capture`, then any of `hop` (over a screen: `p`/`g`
     /// moves), `charge` (a sweep that captures along its line), `hook` (lent by the piece's
-    /// hook, e.g. borrowed), `promotion`, `castle`, `en-passant`.
+    /// hook, e.g. borrowed), `promotion`, `castle`, `en-passant`, `drop` (from the hand),
+    /// `gate` (brings a piece from the hand).
     pub kinds: Vec<&'static str>,
     /// The kind the piece becomes, for a promotion or a charge.
     pub becomes: Option<KindInfo>,
+    /// For a drop: the id of the kind dropped from the hand.
+    pub drop: Option<String>,
+    /// For a move that gates: the kind put from the hand on the cell it leaves.
+    pub gate: Option<KindInfo>,
 }
 
 /// Where a piece's own move records (hooks aside) take it on this board: `plain[i]` for
@@ -205,12 +210,20 @@ pub fn describe(rules: &Rules, pos: &Position, legal: &[Move], which: &[Move]) -
                 }
                 becomes = Some(KindInfo::of(rules, Piece::new(k, piece.color())));
             }
+            let gate = mv
+                .gate
+                .map(|gate| KindInfo::of(rules, Piece::new(gate.kind, piece.color())));
+            if gate.is_some() {
+                kinds.push("gate");
+            }
             MoveInfo {
                 text: move_to_string(rules, legal, mv),
                 from: g.name(mv.from).to_string(),
                 to: g.name(mv.to).to_string(),
                 kinds,
                 becomes,
+                drop: mv.dropped().map(|k| rules.kind(k).id.clone()),
+                gate,
             }
         })
         .collect()

@@ -289,7 +289,18 @@ impl Session {
         let v = &self.variants[self.current];
         let board = match v.rules.geometry().shape {
             Shape::Square { files, ranks } => {
-                format!("files {files} ranks {ranks} pocket 0 template fairy")
+                // The pocket: how many kinds may be held in hand (those not promoted,
+                // not royal), as Fairy-Stockfish counts them.
+                let pocket = if v.rules.has_hands() {
+                    v.rules
+                        .kinds()
+                        .iter()
+                        .filter(|k| k.mark.is_none() && !k.royal_for_some_side())
+                        .count()
+                } else {
+                    0
+                };
+                format!("files {files} ranks {ranks} pocket {pocket} template fairy")
             }
             Shape::Hex { side } => format!(
                 "board hexagonal side {side} cells {}",

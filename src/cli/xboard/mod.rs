@@ -327,6 +327,7 @@ impl Session {
             }),
             "variant" => self.changing(|s| s.variant(arg)),
             "setboard" => self.changing(|s| s.setboard(&rest.join(" "))),
+            "holding" => self.changing(|s| s.holding(&rest.join(" "))),
             "usermove" => self.changing(|s| s.user_move(arg)),
             "undo" | "remove" => self.changing(|s| {
                 let n = if command == "undo" { 1 } else { 2 };
@@ -415,6 +416,51 @@ impl Session {
                     self.out.lines(&variant_lines(&self.variants[i].rules));
                 }
             },
+        }
+    }
+
+    /// `holding [PNB] [pq]`: the pieces each side holds in hand (White's, then Black's), as
+    /// XBoard sends them in drop games; replaces the hands of the current position.
+    fn holding(&mut self, text: &str) {
+        let Some(rules) = self.rules().filter(|_| self.pos.is_some()) else {
+            self.line("Error (no variant selected): holding");
+            return;
+        };
+        if !rules.has_hands() {
+            self.line("Error (this variant has no pieces in hand): holding");
+            return;
+        }
+        // The letters inside the first two bracket pairs.
+        let groups: Vec<&str> = text
+            .split('[')
+            .skip(1)
+            .map(|g| g.split(']').next().unwrap_or(""))
+            .collect();
+        let mut counts = vec![[0u8; 2]; rules.kinds().len()];
+        for (side, group) in groups.iter().take(2).enumerate() {
+            for ch in group.chars().filter(|c| !c.is_whitespace() && *c != '-') {
+                match rules.kind_by_symbol(ch, None) {
+                    Some(k) if !rules.kind(k).royal_for_some_side() => {
+                        counts[k as usize][side] = counts[k as usize][side].saturating_add(1)
+                    }
+                    _ => {
+                        self.line(format!(
+                            "Error (not a piece that can be in hand: {}): holding",
+                            paren_free(&ch.to_string())
+                        ));
+                        return;
+                    }
+                }
+            }
+        }
+        let Some(pos) = self.pos.as_mut() else {
+            return;
+        };
+        for (k, held) in counts.iter().enumerate() {
+            for color in Color::BOTH {
+                let piece = fairyrules::Piece::new(k as fairyrules::KindId, color);
+                pos.set_in_hand(&rules, piece, held[color.index()]);
+            }
         }
     }
 

@@ -285,3 +285,17 @@ pub fn boundaries(text: &str) -> Vec<usize> {
         .chain(std::iter::once(text.len()))
         .collect()
 }
+
+/// Compile `text` as `e.toml`; it must fail with `message` reported on `line` (a located
+/// error of the variant language).
+pub fn expect_compile_error(text: &str, line: usize, message: &str) {
+    let err = match Rules::from_toml("e.toml", text) {
+        Ok(_) => panic!("compiled without errors:\n{text}"),
+        Err(e) => e.render(),
+    };
+    assert!(err.contains(message), "expected `{message}`:\n{err}");
+    assert!(
+        err.contains(&format!("e.toml:{line}:")),
+        "expected the error on line {line}:\n{err}"
+    );
+}
