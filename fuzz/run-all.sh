@@ -13,7 +13,7 @@ for target in ${TARGETS:-betza variant position moves protocol}; do
   [ -f "dict/$target.dict" ] && dict=(-dict="dict/$target.dict")
   if ! cargo +nightly fuzz run "$target" "corpus/$target" "seeds/$target" -- \
       -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -max_len=8192 \
-      "${dict[@]}" >"$log" 2>&1; then
+      ${dict[@]+"${dict[@]}"} >"$log" 2>&1; then
     grep -a -A3 "panicked at" "$log" | head -20 || true
     grep -a -E "^(SUMMARY|artifact_prefix|Base64)" "$log" || tail -30 "$log"
     echo "fuzz target $target FAILED"
