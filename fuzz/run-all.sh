@@ -9,10 +9,13 @@ seconds=${1:-60}
 for target in ${TARGETS:-betza variant position moves protocol}; do
   mkdir -p "corpus/$target"
   log=$(mktemp)
+  # A protocol run starts an engine (tables of tens of MiB, slow under the sanitizer).
+  timeout=20
+  [ "$target" = protocol ] && timeout=120
   dict=()
   [ -f "dict/$target.dict" ] && dict=(-dict="dict/$target.dict")
   if ! cargo +nightly fuzz run "$target" "corpus/$target" "seeds/$target" -- \
-      -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -max_len=8192 \
+      -max_total_time="$seconds" -rss_limit_mb=2048 -timeout="$timeout" -max_len=8192 \
       ${dict[@]+"${dict[@]}"} >"$log" 2>&1; then
     grep -a -A3 "panicked at" "$log" | head -20 || true
     grep -a -E "^(SUMMARY|artifact_prefix|Base64)" "$log" || tail -30 "$log"
