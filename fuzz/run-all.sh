@@ -12,9 +12,12 @@ for target in ${TARGETS:-betza variant position moves protocol}; do
   # A protocol run starts an engine (tables of tens of MiB, slow under the sanitizer).
   timeout=20
   [ "$target" = protocol ] && timeout=120
+  # The variant target starts from the shipped variant files themselves.
+  seeds="seeds/$target"
+  [ "$target" = variant ] && seeds=../variants
   dict=()
   [ -f "dict/$target.dict" ] && dict=(-dict="dict/$target.dict")
-  if ! cargo +nightly fuzz run "$target" "corpus/$target" "seeds/$target" -- \
+  if ! cargo +nightly fuzz run "$target" "corpus/$target" "$seeds" -- \
       -max_total_time="$seconds" -rss_limit_mb=2048 -timeout="$timeout" -max_len=8192 \
       ${dict[@]+"${dict[@]}"} >"$log" 2>&1; then
     grep -a -A3 "panicked at" "$log" | head -20 || true
