@@ -85,4 +85,4 @@ pub use render::{describe_outcome, render_text, summary};
 pub use rules::Rules;
 pub use setup_check::parse_position;
 pub use shuffle::{seeded_start, setup_count, shuffled_start};
-pub use types::{Cell, CellSet, Color, Gate, KindId, Move, MoveKind, Piece};
+pub use types::{Cell, CellSet, Color, Gate, GateCode, KindId, Move, MoveKind, Piece};

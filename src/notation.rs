@@ -87,12 +87,12 @@ pub fn move_to_string(rules: &Rules, legal: &[Move], mv: &Move) -> String {
         return format!("{}@{}", rules.kinds[kind as usize].letter, g.name(mv.to));
     }
     let gate_letter = |s: &mut String| {
-        if let Some(gate) = mv.gate {
+        if let Some(gate) = mv.gate() {
             s.push(rules.kinds[gate.kind as usize].letter.to_ascii_lowercase());
         }
     };
     if let MoveKind::Castle { partner_from, .. } = mv.kind {
-        if mv.gate.is_some_and(|g| g.cell == partner_from) {
+        if mv.gate().is_some_and(|g| g.cell == partner_from) {
             // Gating on the partner's cell: the partner's cell, the king's, the letter.
             let mut s = format!("{}{}", g.name(partner_from), g.name(mv.from));
             gate_letter(&mut s);

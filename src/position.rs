@@ -225,7 +225,7 @@ impl Position {
             MoveKind::Pass | MoveKind::Drop { .. } => {}
         }
         board.clear_unmoved(keys, mv.from);
-        if let Some(gate) = mv.gate {
+        if let Some(gate) = mv.gate() {
             // Gating: a piece from the hand enters on a cell the move emptied.
             let gated = Piece::new(gate.kind, side);
             board.hand_remove(keys, gated);
@@ -297,7 +297,7 @@ impl Position {
         }
         let side = undo.moved.color();
         let hands = rules.captures_to_hand();
-        if let Some(gate) = mv.gate {
+        if let Some(gate) = mv.gate() {
             let gated = board.remove(keys, gate.cell).expect("the gated piece");
             board.hand_add(keys, gated);
         }

@@ -89,6 +89,14 @@ fn compile_rules(
                 promo.span.clone(),
             ));
         }
+        if let Some(f) = promo.from_zone.as_ref().filter(|f| f.value) {
+            if promo.zone.is_none() {
+                diags.push(
+                    Diagnostic::error("`from_zone` needs a `zone` to start from", f.span.clone())
+                        .with_hint("give the rule a `zone`, or remove `from_zone`"),
+                );
+            }
+        }
         let zone = match &promo.zone {
             Some(z) => compile_zone(geometry, regions, z, diags)[color.index()],
             None => CellSet::EMPTY,

@@ -197,7 +197,7 @@ impl Hook for ElephantCharge {
                 to: path[path.len() - 1],
                 promotion: Some(self.becomes),
                 kind: MoveKind::Sweep { first: path[0] },
-                gate: None,
+                gating: crate::types::GateCode::NONE,
             };
             push_with_promotion(rules, board, becomes, mv, out);
         });

@@ -73,7 +73,7 @@ impl<B: Bits> SafeMoves<B> {
         match mv.kind {
             MoveKind::Normal | MoveKind::DoubleStep { .. } => {
                 mv.promotion.is_none()
-                    && mv.gate.is_none()
+                    && mv.gating.is_none()
                     && !self.from_danger.has(mv.from)
                     && !self.to_danger.has(mv.to)
             }

@@ -98,7 +98,7 @@ fn add_gates(
 
 /// Append the drops of the side to move: each kind it holds in hand onto each empty cell of
 /// the kind's drop zone, not onto a file where a one-per-file kind of the side already is.
-#[inline(always)]
+#[inline(never)]
 fn generate_drops<B: Bits>(rules: &Rules, drops: &Drops, board: &Board, out: &mut Vec<Move>) {
     let side = board.side_to_move();
     let empty = !(B::load(board.occupied(side)) | B::load(board.occupied(side.flip())));
@@ -201,27 +201,8 @@ pub(crate) fn generate_legal_unjudged<B: Bits>(
     }
     let castles = out.len();
     generate_castling::<B>(rules, pos, out);
-    if let Some(cells) = &rules.gating {
-        if out.len() > castles && pos.has_hand(side) {
-            // Castling may gate on the castling piece's cell or on the partner's, when the
-            // move leaves it empty.
-            let cells = cells[side.index()];
-            let empties = |mv: &Move, cell| {
-                let MoveKind::Castle { partner_to, .. } = mv.kind else {
-                    return false;
-                };
-                cells.contains(cell) && cell != mv.to && cell != partner_to
-            };
-            add_gates(rules, pos, castles, out, |mv| {
-                Some(mv.from).filter(|&c| empties(mv, c))
-            });
-            add_gates(rules, pos, castles, out, |mv| match mv.kind {
-                MoveKind::Castle { partner_from, .. } if mv.gate.is_none() => {
-                    Some(partner_from).filter(|&c| empties(mv, c))
-                }
-                _ => None,
-            });
-        }
+    if rules.gating.is_some() && out.len() > castles {
+        gate_castling(rules, pos, castles, out);
     }
     if rules.end.pass.is_some() && !royal_attacked_in::<B>(rules, pos, side) {
         // A pass is named by the side's first royal piece.
@@ -238,9 +219,39 @@ pub(crate) fn generate_legal_unjudged<B: Bits>(
     }
 }
 
+/// Castling may gate on the castling piece's cell or on the partner's, when the move leaves
+/// it empty: append those forms of the castling moves `out[castles..]`.
+#[inline(never)]
+fn gate_castling(rules: &Rules, pos: &Position, castles: usize, out: &mut Vec<Move>) {
+    let side = pos.side_to_move();
+    let Some(cells) = &rules.gating else {
+        return;
+    };
+    if !pos.has_hand(side) {
+        return;
+    }
+    let cells = cells[side.index()];
+    let empties = |mv: &Move, cell| {
+        let MoveKind::Castle { partner_to, .. } = mv.kind else {
+            return false;
+        };
+        cells.contains(cell) && cell != mv.to && cell != partner_to
+    };
+    add_gates(rules, pos, castles, out, |mv| {
+        Some(mv.from).filter(|&c| empties(mv, c))
+    });
+    add_gates(rules, pos, castles, out, |mv| match mv.kind {
+        MoveKind::Castle { partner_from, .. } if mv.gating.is_none() => {
+            Some(partner_from).filter(|&c| empties(mv, c))
+        }
+        _ => None,
+    });
+}
+
 /// Remove the drops of kinds whose drop may not checkmate (Shogi's uchifuzume) that give
 /// check and leave the opponent no legal move. The opponent's replies are generated after
 /// the moves in `out` and removed again, so nothing is allocated.
+#[inline(never)]
 fn refuse_mating_drops<B: Bits>(
     rules: &Rules,
     drops: &Drops,

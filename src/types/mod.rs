@@ -13,6 +13,6 @@ pub use bits::{Bits, Width};
 pub use cell::{Cell, MAX_CELLS};
 pub use cellset::CellSet;
 pub use kindset::KindSet;
-pub use moves::{Gate, Move, MoveKind, MAX_SWEEP};
+pub use moves::{Gate, GateCode, Move, MoveKind, MAX_SWEEP};
 pub use piece::{Color, KindId, Piece};
 pub use table::PieceCellTable;

@@ -75,8 +75,26 @@ pub struct Move {
     pub promotion: Option<KindId>,
     /// What the move is.
     pub kind: MoveKind,
-    /// A piece from the hand the move also puts on a cell it empties (gating), if any.
-    pub gate: Option<Gate>,
+    /// A piece from the hand the move also puts on a cell it empties (gating): see
+    /// [`Move::gate`]. Packed in one byte so that a move stays small on the hot path.
+    pub gating: GateCode,
+}
+
+/// A gating choice in one byte: 0 for none, else the kind + 1 in the low seven bits and,
+/// in the high bit, whether the piece enters on the castling partner's cell (otherwise on
+/// the mover's origin).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct GateCode(u8);
+
+impl GateCode {
+    /// No gating.
+    pub const NONE: GateCode = GateCode(0);
+
+    /// Whether the move gates nothing.
+    #[inline(always)]
+    pub fn is_none(self) -> bool {
+        self.0 == 0
+    }
 }
 
 impl Move {
@@ -88,7 +106,7 @@ impl Move {
             to,
             promotion: None,
             kind: MoveKind::Normal,
-            gate: None,
+            gating: GateCode::NONE,
         }
     }
 
@@ -100,7 +118,7 @@ impl Move {
             to: cell,
             promotion: None,
             kind: MoveKind::Pass,
-            gate: None,
+            gating: GateCode::NONE,
         }
     }
 
@@ -112,7 +130,7 @@ impl Move {
             to: cell,
             promotion: None,
             kind: MoveKind::Drop { kind },
-            gate: None,
+            gating: GateCode::NONE,
         }
     }
 
@@ -137,13 +155,32 @@ impl Move {
         matches!(self.kind, MoveKind::Pass)
     }
 
-    /// The same move, also putting a `kind` from the hand on `cell` (gating).
+    /// The same move, also putting a `kind` from the hand on `cell` (gating): the mover's
+    /// origin, or a castling partner's cell. Kinds are below 127 ([`crate::MAX_KINDS`]).
     #[inline(always)]
     pub fn gating(self, kind: KindId, cell: Cell) -> Move {
+        let on_partner = matches!(self.kind, MoveKind::Castle { partner_from, .. } if partner_from == cell && cell != self.from);
         Move {
-            gate: Some(Gate { kind, cell }),
+            gating: GateCode(((kind & 0x7F) + 1) | if on_partner { 0x80 } else { 0 }),
             ..self
         }
+    }
+
+    /// What the move gates, if anything: the kind and the cell it enters on.
+    #[inline(always)]
+    pub fn gate(&self) -> Option<Gate> {
+        if self.gating.is_none() {
+            return None;
+        }
+        let code = self.gating.0;
+        let cell = match self.kind {
+            MoveKind::Castle { partner_from, .. } if code & 0x80 != 0 => partner_from,
+            _ => self.from,
+        };
+        Some(Gate {
+            kind: (code & 0x7F) - 1,
+            cell,
+        })
     }
 
     /// The same move, promoting to `kind`.

@@ -284,6 +284,22 @@ fn drop_keys_are_checked_with_located_errors() {
         3,
         "drop_checkmate",
     );
+    expect_error("extends = \"chess\"\n[rules]\ndrops = 1\n", 3, "drops");
+    expect_error(
+        "extends = \"chess\"\n[rules]\ngating = \"yes\"\n",
+        3,
+        "gating",
+    );
+    expect_error(
+        "extends = \"makruk\"\n[pieces.pawn]\npromotion = { adjacent_to_enemy = [\"king\"], to = [\"queen\"], from_zone = true }\n",
+        3,
+        "`from_zone` needs a `zone`",
+    );
+    expect_error(
+        "extends = \"chess\"\n[pieces.pawn]\npromotion = { zone = \"last-rank\", to = [\"queen\"], from_zon = true }\n",
+        3,
+        "did you mean",
+    );
 }
 
 #[test]

@@ -125,10 +125,28 @@ fn handshake_offers_every_shipped_variant_and_the_options() {
     ] {
         assert!(lines.iter().any(|l| l.starts_with(option)), "{option}");
     }
-    // No shipped variant has a shuffled start position.
-    assert!(!lines.iter().any(|l| l.contains("UCI_Chess960")));
+    // UCI_Chess960 switches from chess to the shipped chess960 and back.
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name UCI_Chess960 type check default false"));
+    e.send("setoption name UCI_Chess960 value true");
     e.send("isready");
-    e.until(|l| l == "readyok");
+    let lines = e.until(|l| l == "readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string variant chess960 ")),
+        "{lines:?}"
+    );
+    e.send("setoption name UCI_Chess960 value false");
+    e.send("isready");
+    let lines = e.until(|l| l == "readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string variant chess ")),
+        "{lines:?}"
+    );
     let (status, rest, stderr) = e.finish();
     assert!(
         status.success() && rest.is_empty() && stderr.is_empty(),

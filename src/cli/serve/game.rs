@@ -211,7 +211,7 @@ pub fn describe(rules: &Rules, pos: &Position, legal: &[Move], which: &[Move]) -
                 becomes = Some(KindInfo::of(rules, Piece::new(k, piece.color())));
             }
             let gate = mv
-                .gate
+                .gate()
                 .map(|gate| KindInfo::of(rules, Piece::new(gate.kind, piece.color())));
             if gate.is_some() {
                 kinds.push("gate");

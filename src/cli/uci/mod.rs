@@ -4,10 +4,10 @@
 //! - Every loaded variant is offered by its short name (its file stem) in the
 //!   `UCI_Variant` combo; `chess` is the default when loaded. `VariantPath` loads more files
 //!   or folders while running (a file whose short name is taken replaces that variant).
-//! - Options: `UCI_Variant`, `VariantPath`, `Hash`, `Clear Hash`, `Threads`, `MultiPV`,
-//!   `Ponder`, `Move Overhead` (see [`options`]). `UCI_Chess960` is not offered, since no
-//!   variant file can describe a shuffled start position; `setoption name UCI_Chess960
-//!   value false` is accepted all the same.
+//! - Options: `UCI_Variant`, `UCI_Chess960`, `VariantPath`, `Hash`, `Clear Hash`, `Threads`,
+//!   `MultiPV`, `Ponder`, `Move Overhead` (see [`options`]). `UCI_Chess960 = true` switches
+//!   from a variant to its shuffled form named with `960` (`chess` → `chess960`, castling
+//!   written king + rook), `false` back.
 //! - Commands: `uci`, `isready`, `setoption`, `ucinewgame`, `position startpos|fen ...
 //!   [moves ...]`, `go` (see [`go`]), `stop`, `ponderhit`, `debug`, `register`, `quit`, and
 //!   `d` (the position as `info string` lines). Positions and moves are written as
@@ -270,11 +270,31 @@ impl Session {
             }
             Setting::Ponder(_) => {}
             Setting::MoveOverhead(d) => self.overhead = d,
-            Setting::Chess960(false) => {}
-            Setting::Chess960(true) => self.error(
-                "UCI_Chess960: no loaded variant has a shuffled start position; \
-                 send positions with `position fen`",
-            ),
+            Setting::Chess960(on) => self.set_chess960(on),
+        }
+    }
+
+    /// `UCI_Chess960`: switch between a variant and its shuffled form, named with `960`
+    /// (`chess` ↔ `chess960`), whose castling is written king + rook as the GUI expects.
+    fn set_chess960(&mut self, on: bool) {
+        let name = self.variants[self.current].name.clone();
+        let wanted = match (on, name.strip_suffix("960")) {
+            (true, None) => format!("{name}960"),
+            (false, Some(base)) => base.to_string(),
+            _ => return,
+        };
+        match self.variants.iter().position(|v| v.name == wanted) {
+            Some(i) => {
+                self.current = i;
+                self.pos = Some(Position::start(self.rules()));
+                self.announce_variant();
+            }
+            None if on => self.error(&format!(
+                "UCI_Chess960: no variant `{}` is loaded for `{}`; send positions with `position fen`",
+                truncate(&wanted),
+                truncate(&name)
+            )),
+            None => {}
         }
     }
 

@@ -54,6 +54,7 @@ pub fn declarations(variants: &[&str], default: &str) -> Vec<String> {
         format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
         format!("option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"),
         "option name Ponder type check default false".to_string(),
+        "option name UCI_Chess960 type check default false".to_string(),
         format!(
             "option name Move Overhead type spin default {OVERHEAD_DEFAULT_MS} min 0 max {OVERHEAD_MAX_MS}"
         ),
