@@ -120,6 +120,13 @@ impl SourceFile {
             "{}:{}:{}: {}: {}\n",
             self.name, line, col, kind, diagnostic.message
         );
+        if self.text.is_empty() {
+            // Nothing to show (a file that could not be read): the message alone.
+            if let Some(hint) = &diagnostic.hint {
+                out.push_str(&format!("  = hint: {hint}\n"));
+            }
+            return out;
+        }
         let line_text = self.text.lines().nth(line - 1).unwrap_or("");
         let gutter = line.to_string();
         let pad = " ".repeat(gutter.len());

@@ -97,7 +97,10 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, FenError> {
 }
 
 /// The start position's placement (cell → piece), used to infer never-moved pieces.
-fn parse_placement_only(rules: &Rules, text: &str) -> Result<Vec<Option<Piece>>, FenError> {
+pub(crate) fn parse_placement_only(
+    rules: &Rules,
+    text: &str,
+) -> Result<Vec<Option<Piece>>, FenError> {
     let f = fields(text);
     let (offset, placement) = *f
         .first()
@@ -213,7 +216,7 @@ fn parse_hand(
             ));
         }
         let piece = Piece::new(kind, color);
-        let total = u32::from(pos.in_hand(piece)) + count;
+        let total = u32::from(pos.in_hand(piece)).saturating_add(count);
         if total >= crate::board::HAND_COUNTS as u32 {
             return Err(err(
                 at..offset + 2 + i,
@@ -452,6 +455,7 @@ fn parse_with_start(
         return Err(err(0..0, "empty position string"));
     };
     let mut pos = parse_placement(rules, placement, offset)?;
+    let placement_span = offset..offset + placement.len();
     let mut f = Fields {
         fields: all,
         next: 1,
@@ -459,7 +463,9 @@ fn parse_with_start(
     let side = parse_side(&mut f)?;
     pos.set_side_to_move(rules, side);
     let mut unmoved = unmoved_from_start(rules, &pos, start);
+    let mut castling = None;
     if has_castling_field(rules, &f) {
+        castling = f.fields.get(f.next).copied();
         parse_castling(rules, &pos, &mut f, &mut unmoved)?;
     }
     parse_en_passant(rules, &mut pos, &mut f)?;
@@ -467,13 +473,20 @@ fn parse_with_start(
         parse_checks(rules, &mut pos, &mut f)?;
     }
     parse_counters(&mut pos, &mut f)?;
-    if let Some(explicit) = parse_unmoved(rules, &pos, &mut f)? {
+    let explicit = parse_unmoved(rules, &pos, &mut f)?;
+    if let Some(explicit) = explicit {
         unmoved = explicit;
     }
     if let Some(&(o, s)) = f.fields.get(f.next) {
         return Err(err(o..o + s.len(), format!("unexpected field `{s}`")));
     }
     pos.set_unmoved(rules, unmoved);
+    let castling = castling
+        .filter(|_| explicit.is_some())
+        .map(|(at, text)| (at, text, castling_field(rules, &pos)));
+    let start = start.map(|s| s.as_slice());
+    let span = placement_span;
+    crate::position_rules_check::check_position(rules, &pos, text, start, span, castling)?;
     Ok(pos)
 }
 
@@ -626,18 +639,21 @@ fn parse_en_passant(rules: &Rules, pos: &mut Position, f: &mut Fields) -> Result
         hint: Some("the en passant field is the cell passed over, or `-`".into()),
     })?;
     // The victim: the first piece of the side that just moved, straight ahead of the passed
-    // cell in that side's forward direction.
+    // cell in that side's forward direction; else (a diagonal double step, as Berolina
+    // pawns make) a piece of that side diagonally next to it, forward.
     let mover = pos.side_to_move().flip();
-    let step = if mover == Color::White {
-        (0, 1)
-    } else {
-        (0, -1)
-    };
+    let forward = if mover == Color::White { 1 } else { -1 };
+    let ours = |c: Cell| pos.is_occupied(c) && pos.occupant(c).color() == mover;
     let victim = rules
         .geometry
-        .ray(cell, step)
+        .ray(cell, (0, forward))
         .find(|&c| pos.is_occupied(c))
-        .filter(|&c| pos.occupant(c).color() == mover)
+        .filter(|&c| ours(c))
+        .or_else(|| {
+            [(1, forward), (-1, forward)]
+                .into_iter()
+                .find_map(|step| rules.geometry.ray(cell, step).next().filter(|&c| ours(c)))
+        })
         .ok_or_else(|| FenError {
             span: o..o + ep.len(),
             message: format!("en passant cell `{ep}` has no piece that just passed it"),
@@ -674,6 +690,10 @@ fn parse_checks(rules: &Rules, pos: &mut Position, f: &mut Fields) -> Result<(),
     Ok(())
 }
 
+/// The largest half-move clock and move number a position string may give: far above any
+/// real game, far below where counting on would overflow.
+pub const MAX_COUNTER: u32 = 1_000_000;
+
 /// The half-move clock and the move number (both optional).
 fn parse_counters(pos: &mut Position, f: &mut Fields) -> Result<(), FenError> {
     let mut counters = [0u32, 1u32];
@@ -681,11 +701,15 @@ fn parse_counters(pos: &mut Position, f: &mut Fields) -> Result<(), FenError> {
         let Some((o, s)) = f.take() else {
             break;
         };
-        *counter = s.parse().map_err(|_| FenError {
-            span: o..o + s.len(),
-            message: format!("`{s}` is not a move counter"),
-            hint: Some("a non-negative whole number".into()),
-        })?;
+        *counter = s
+            .parse()
+            .ok()
+            .filter(|&n| n <= MAX_COUNTER)
+            .ok_or_else(|| FenError {
+                span: o..o + s.len(),
+                message: format!("`{s}` is not a move counter"),
+                hint: Some(format!("a whole number from 0 to {MAX_COUNTER}")),
+            })?;
     }
     pos.set_counters(counters[0], counters[1]);
     Ok(())
@@ -718,6 +742,12 @@ fn parse_unmoved(
         })?;
         if pos.piece_at(cell).is_none() {
             return Err(err(at..at + name.len(), format!("`{name}` is empty")));
+        }
+        if unmoved.contains(cell) {
+            return Err(err(
+                at..at + name.len(),
+                format!("`{name}` is listed twice"),
+            ));
         }
         unmoved.insert(cell);
         at += name.len() + 1;
@@ -809,7 +839,8 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     out
 }
 
-fn castling_field(rules: &Rules, pos: &Position) -> String {
+/// The castling field that the position's never-moved pieces make.
+pub(crate) fn castling_field(rules: &Rules, pos: &Position) -> String {
     let mut out = String::new();
     for color in Color::BOTH {
         for (side, ch) in [(1, 'K'), (-1, 'Q')] {

@@ -12,6 +12,11 @@ use crate::variant::{load_spec, VariantSpec};
 
 include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 
+/// The largest variant text read, in bytes (1 MiB): the biggest shipped file is about a
+/// hundred times smaller; a longer text (`validate /dev/zero`, a file padded with megabytes
+/// of blank lines) is refused before it is parsed.
+pub const MAX_VARIANT_BYTES: usize = 1 << 20;
+
 /// How many files deep `extends` may go.
 const MAX_EXTENDS_DEPTH: usize = 8;
 
@@ -95,13 +100,7 @@ impl Rules {
         let name = path.display().to_string();
         match read_variant_file(path) {
             Ok(text) => compile_source(&name, &text, Origin::File(path.to_path_buf())),
-            Err(message) => Err(LoadError {
-                sources: Sources::single(SourceFile {
-                    name,
-                    text: String::new(),
-                }),
-                diagnostics: vec![Diagnostic::error(message, 0..0)],
-            }),
+            Err(message) => Err(unreadable(name, message)),
         }
     }
 
@@ -125,13 +124,91 @@ impl std::str::FromStr for Rules {
     }
 }
 
-/// Read a variant file's text.
+/// Read a variant file's text, at most [`MAX_VARIANT_BYTES`] of it.
 fn read_variant_file(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read the file: {e}"))
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_VARIANT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read the file: {e}"))?;
+    if bytes.len() > MAX_VARIANT_BYTES {
+        return Err(too_long());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "cannot read the file: it is not UTF-8 text (byte {} is not)",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// The message for a variant text over [`MAX_VARIANT_BYTES`].
+fn too_long() -> String {
+    format!("the variant text is longer than {MAX_VARIANT_BYTES} bytes (1 MiB), the most read")
 }
 
 /// Load a source and the files it extends, merge, compile.
 fn compile_source(name: &str, text: &str, origin: Origin) -> Result<Rules, LoadError> {
+    compile_checked(name, text, origin).map(|checked| checked.rules)
+}
+
+/// A variant that loaded, with the warnings about it (see [`crate::compile::warnings`]).
+#[derive(Debug)]
+pub struct Checked {
+    /// The compiled rules.
+    pub rules: Rules,
+    /// The file and the files it extends (for rendering the warnings).
+    pub sources: Sources,
+    /// Rules that work but look like mistakes, located, in file order.
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// The warnings rendered as `file:line:col: warning: message`, the source line and the
+    /// hint.
+    pub fn render_warnings(&self) -> String {
+        self.warnings
+            .iter()
+            .map(|d| self.sources.render(d))
+            .collect()
+    }
+}
+
+impl Rules {
+    /// Read and compile a variant file, with the warnings about it ([`Checked`]).
+    pub fn load_checked(path: impl AsRef<Path>) -> Result<Checked, LoadError> {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        match read_variant_file(path) {
+            Ok(text) => compile_checked(&name, &text, Origin::File(path.to_path_buf())),
+            Err(message) => Err(unreadable(name, message)),
+        }
+    }
+
+    /// Compile variant text that is not read from disk (as [`Rules::from_text`]), with the
+    /// warnings about it.
+    pub fn from_text_checked(name: &str, text: &str) -> Result<Checked, LoadError> {
+        compile_checked(name, text, Origin::Text)
+    }
+}
+
+/// A file that could not be read: the message, no source to show.
+fn unreadable(name: String, message: String) -> LoadError {
+    LoadError {
+        sources: Sources::single(SourceFile {
+            name,
+            text: String::new(),
+        }),
+        diagnostics: vec![Diagnostic::error(message, 0..0)],
+    }
+}
+
+/// [`compile_source`] keeping the sources and the warnings.
+fn compile_checked(name: &str, text: &str, origin: Origin) -> Result<Checked, LoadError> {
+    if text.len() > MAX_VARIANT_BYTES {
+        return Err(unreadable(name.to_string(), too_long()));
+    }
     let mut sources = Sources::single(SourceFile {
         name: name.to_string(),
         text: text.to_string(),
@@ -140,7 +217,14 @@ fn compile_source(name: &str, text: &str, origin: Origin) -> Result<Rules, LoadE
         load_chain(text, &origin, &mut sources, &mut vec![name.to_string()]);
     if diagnostics.is_empty() {
         match compile(&spec) {
-            Ok(rules) => return Ok(rules),
+            Ok(rules) => {
+                let warnings = crate::compile::warnings(&spec, &rules);
+                return Ok(Checked {
+                    rules,
+                    sources,
+                    warnings,
+                });
+            }
             Err(d) => diagnostics = d,
         }
     } else if spec.malformed {

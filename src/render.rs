@@ -56,8 +56,10 @@ pub fn render_text(rules: &Rules, pos: &mut Position) -> String {
     out.push_str(&format!("{side} to move{check}, {n} legal moves\n"));
     let result = crate::outcome::outcome(rules, pos);
     out.push_str(&format!("result: {}\n", describe_outcome(&result)));
-    if let Some(claim) = crate::outcome::claimable_draw(rules, pos) {
-        out.push_str(&format!("{side} may claim a draw ({claim:?})\n"));
+    if let Some(reason) = crate::outcome::claimable_draw(rules, pos) {
+        let why = describe_outcome(&crate::outcome::Outcome::Draw { reason });
+        let why = why.trim_start_matches("1/2-1/2 (").trim_end_matches(')');
+        out.push_str(&format!("{side} may claim a draw ({why})\n"));
     }
     out.push_str(&format!(
         "rules: {}\n",

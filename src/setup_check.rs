@@ -4,9 +4,22 @@
 
 use crate::diagnostics::{Diagnostic, Spanned};
 use crate::fen::parse_fen;
+use crate::fen::FenError;
 use crate::movegen::royal_attacked;
+use crate::position::Position;
+use crate::position_rules_check::Refusal;
 use crate::rules::Rules;
 use crate::types::{Color, Piece};
+
+impl From<Refusal> for FenError {
+    fn from(r: Refusal) -> FenError {
+        FenError {
+            span: r.span,
+            message: r.message,
+            hint: r.hint,
+        }
+    }
+}
 
 /// Check the `[setup] fen` of a compiled variant, reporting problems at the string's span.
 pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnostic>) {
@@ -20,6 +33,19 @@ pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnos
             );
             if let Some(h) = e.hint {
                 d = d.with_hint(h);
+            }
+            // A missing royal piece is the deeper problem (its castling rights fail because
+            // it is missing): say so as well.
+            if let Ok(cells) = crate::fen::parse_placement_only(rules, &fen.value) {
+                let count = |piece| cells.iter().filter(|&&p| p == Some(piece)).count() as u32;
+                if let Err(r) =
+                    crate::position_rules_check::check_royals(rules, count, 0..fen.value.len())
+                {
+                    diags.push(Diagnostic::error(
+                        format!("in the start position: {}", r.message),
+                        fen.span.clone(),
+                    ));
+                }
             }
             diags.push(d);
             return;
@@ -89,4 +115,32 @@ pub fn check_setup(rules: &Rules, fen: &Spanned<String>, diags: &mut Vec<Diagnos
             .with_hint("the side to move could capture a royal piece"),
         );
     }
+}
+
+/// Parse a position string and refuse it, with the reason, when the variant's rules make
+/// it unplayable: [`crate::parse_fen`] plus the checks of this module that need the whole
+/// game's rules (a missing royal piece, the side not to move in check, more pieces of a
+/// kind than anything can make). The command line reads every position string with this;
+/// [`crate::parse_fen`] alone also reads the partial positions that rule tests set up
+/// (a lone piece on an empty board).
+pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, FenError> {
+    let start = text.len() - text.trim_start().len();
+    let placement = start..start + text.split_whitespace().next().map_or(0, str::len);
+    // The missing royal piece first: a string without Kings but with `KQkq` has that
+    // problem before its castling one.
+    if let Ok(cells) = crate::fen::parse_placement_only(rules, text) {
+        crate::position_rules_check::check_royals(
+            rules,
+            |piece| cells.iter().filter(|&&p| p == Some(piece)).count() as u32,
+            placement.clone(),
+        )?;
+    }
+    let pos = crate::fen::parse_fen(rules, text)?;
+    crate::position_rules_check::check_not_in_check(rules, &pos, text, placement.clone())?;
+    if rules.shuffle().is_none() && !rules.start_fen().is_empty() {
+        if let Ok(start) = crate::fen::parse_placement_only(rules, rules.start_fen()) {
+            crate::position_rules_check::check_counts(rules, &pos, text, &start, placement)?;
+        }
+    }
+    Ok(pos)
 }

@@ -285,6 +285,10 @@ fn hint_for(found: Option<char>, after_doubled_atom: bool) -> Option<String> {
             "atoms are capital letters: did you mean '{}'?",
             c.to_ascii_uppercase()
         ),
+        // XBetza's other modifiers (`x` and `o` among them): known notation, not read here.
+        'x' | 'o' | 't' | 'u' | 'y' => {
+            format!("XBetza `{c}` is not supported: the modifiers read are {MODIFIER_LETTERS}")
+        }
         c if c.is_ascii_lowercase() => "atoms are capital letters".to_string(),
         c if c.is_ascii_uppercase() => {
             format!("the atom letters are {ATOM_LETTERS}; any other leap can be written (x,y)")

@@ -36,35 +36,36 @@ use super::match_stats::{Wdl, Z95};
 pub struct MatchArgs {
     /// Variant file.
     pub file: PathBuf,
-    /// Number of games.
-    #[arg(long, default_value_t = 20)]
+    /// Number of games (1 to 1,000,000).
+    #[arg(long, default_value_t = 20, value_parser = super::limits::games)]
     pub games: usize,
     /// Time per move in milliseconds (default 100 unless --nodes, --depth or --tc).
-    #[arg(long, conflicts_with_all = ["nodes", "depth", "tc"])]
+    #[arg(long, conflicts_with_all = ["nodes", "depth", "tc"],
+          value_parser = super::limits::movetime)]
     pub movetime: Option<u64>,
     /// Nodes per move (built-in engine; `go nodes` for UCI engines).
-    #[arg(long, conflicts_with_all = ["depth", "tc"])]
+    #[arg(long, conflicts_with_all = ["depth", "tc"], value_parser = super::limits::positive)]
     pub nodes: Option<u64>,
-    /// Depth per move.
-    #[arg(long, conflicts_with = "tc")]
+    /// Depth per move (1 to 64).
+    #[arg(long, conflicts_with = "tc", value_parser = super::limits::search_depth)]
     pub depth: Option<u32>,
     /// A clock per side: `SECONDS` or `SECONDS+INCREMENT` (e.g. `10+0.1`); running out loses.
     #[arg(long)]
     pub tc: Option<String>,
     /// Search threads per engine.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::limits::threads)]
     pub threads: usize,
-    /// Transposition table per built-in engine, in MiB.
-    #[arg(long, default_value_t = 16)]
+    /// Transposition table per built-in engine, in MiB (1 to 4096).
+    #[arg(long, default_value_t = 16, value_parser = super::limits::hash_mb)]
     pub hash: usize,
-    /// Number of different openings (each played with both colours).
-    #[arg(long, default_value_t = 10)]
+    /// Number of different openings (each played with both colours; 1 to 1,000,000).
+    #[arg(long, default_value_t = 10, value_parser = super::limits::games)]
     pub openings: usize,
-    /// Random plies of each opening.
-    #[arg(long, default_value_t = 4)]
+    /// Random plies of each opening (0 to 64).
+    #[arg(long, default_value_t = 4, value_parser = super::limits::opening_plies)]
     pub opening_plies: usize,
-    /// Games played at the same time (default: cores / threads).
-    #[arg(long)]
+    /// Games played at the same time (default: cores / threads; 1 to 1024).
+    #[arg(long, value_parser = super::limits::threads)]
     pub concurrency: Option<usize>,
     /// First engine: `fairyrules [-feature ...] [weights=FILE]`, `uci:COMMAND`,
     /// `xboard:COMMAND` or a command (UCI).
@@ -379,13 +380,10 @@ fn play_game(
 
 fn parse_tc(text: &str) -> Result<MoveLimit, String> {
     let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    // Finite, not negative, at most a week (`1e308` would not fit a duration).
     let secs = |s: &str| {
-        s.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|v| *v >= 0.0 && v.is_finite())
-            .map(Duration::from_secs_f64)
-            .ok_or_else(|| format!("error: --tc `{text}`: write SECONDS or SECONDS+INCREMENT"))
+        super::timing::seconds(s.trim())
+            .map_err(|e| format!("error: --tc `{text}`: {e}; write SECONDS or SECONDS+INCREMENT"))
     };
     Ok(MoveLimit::Clock {
         base: secs(base)?,

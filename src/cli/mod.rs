@@ -2,8 +2,9 @@
 //! Each front end with more than a few lines has its own file.
 
 mod bench;
-mod catalog;
+pub(crate) mod catalog;
 mod input;
+mod limits;
 mod match_players;
 mod match_stats;
 mod matches;
@@ -13,8 +14,8 @@ mod position_check;
 mod searcher;
 mod serve;
 mod timing;
-mod uci;
-mod xboard;
+pub(crate) mod uci;
+pub(crate) mod xboard;
 
 use output::{out, outln};
 
@@ -52,20 +53,21 @@ enum Command {
         /// Variant files (default: every `variants/*.toml`).
         files: Vec<PathBuf>,
         /// Seconds a measured run should take at least (the depth grows until it does).
-        #[arg(long, default_value_t = 1.0)]
+        #[arg(long, default_value_t = 1.0, value_parser = limits::seconds)]
         seconds: f64,
-        /// Deepest depth tried.
-        #[arg(long, default_value_t = 7)]
+        /// Deepest depth tried (1 to 64).
+        #[arg(long, default_value_t = 7, value_parser = limits::bench_depth)]
         max_depth: u32,
         /// Threads (root moves split across them).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = limits::threads)]
         threads: usize,
     },
     /// Count the leaf nodes of the legal move tree.
     Perft {
         /// Variant file.
         file: PathBuf,
-        /// Depth in plies.
+        /// Depth in plies (0 to 64).
+        #[arg(value_parser = limits::perft_depth)]
         depth: u32,
         #[command(flatten)]
         position: PositionArgs,
@@ -73,7 +75,7 @@ enum Command {
         #[arg(long)]
         divide: bool,
         /// Split the root moves across this many threads.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = limits::threads)]
         threads: usize,
     },
     /// List the legal moves, one per line.
@@ -157,7 +159,8 @@ fn position(rules: &Rules, args: &PositionArgs) -> Result<Position, String> {
         .fen
         .clone()
         .unwrap_or_else(|| rules.start_fen().to_string());
-    let mut pos = parse_fen(rules, &fen).map_err(|e| format!("error: position string: {e}"))?;
+    let mut pos = fairyrules::parse_position(rules, &fen)
+        .map_err(|e| format!("error: position string: {e}"))?;
     for (i, text) in args.moves.iter().enumerate() {
         // No move after the game has ended, automatic draws included (game-end.md rule 3).
         let result = outcome(rules, &mut pos);
@@ -193,7 +196,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let rules = load(&file)?;
             let mut pos = position(&rules, &args)?;
             let start = std::time::Instant::now();
-            let nodes = if by_move {
+            // At depth 0 no move is played: one node and no rows to divide it into.
+            let nodes = if by_move && depth > 0 {
                 let rows = fairyrules::divide_parallel(&rules, &mut pos, depth, threads);
                 for (name, n) in &rows {
                     outln!("{name}: {n}");
@@ -327,8 +331,20 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Validate { files } => {
             let mut failed = false;
             for file in &files {
-                match Rules::load(file) {
-                    Ok(rules) => outln!("{}", fairyrules::summary(&rules, file)),
+                match Rules::load_checked(file) {
+                    Ok(checked) => {
+                        // Warnings do not fail the file (see the README's `validate`).
+                        eprint!("{}", checked.render_warnings());
+                        let n = checked.warnings.len();
+                        if n > 0 {
+                            eprintln!(
+                                "{}: {n} warning{}",
+                                file.display(),
+                                if n == 1 { "" } else { "s" }
+                            );
+                        }
+                        outln!("{}", fairyrules::summary(&checked.rules, file))
+                    }
                     Err(f) => {
                         failed = true;
                         eprint!("{}", f.render());

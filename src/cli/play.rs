@@ -12,9 +12,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use super::input::{Input, LineReader, MAX_LINE};
+
 use fairyrules::engine::{Engine, Limits};
 use fairyrules::legal_moves;
-use fairyrules::parse_fen;
 use fairyrules::Color;
 use fairyrules::Position;
 use fairyrules::Rules;
@@ -43,10 +44,10 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = Player::Engine)]
     pub black: Player,
     /// Engine thinking time per move in milliseconds (default 1000).
-    #[arg(long, conflicts_with = "depth")]
+    #[arg(long, conflicts_with = "depth", value_parser = super::limits::movetime)]
     pub movetime: Option<u64>,
-    /// Engine search depth per move in plies, instead of a time.
-    #[arg(long)]
+    /// Engine search depth per move in plies (1 to 64), instead of a time.
+    #[arg(long, value_parser = super::limits::search_depth)]
     pub depth: Option<u32>,
     /// Start from this position string instead of the variant's start position.
     #[arg(long)]
@@ -134,6 +135,7 @@ pub fn play_game<R: BufRead, W: Write>(
     input: &mut R,
     out: &mut W,
 ) -> std::io::Result<String> {
+    let mut input = LineReader::new(input);
     let first_number = pos.fullmove_number();
     let first_side = pos.side_to_move();
     let mut record: Vec<String> = Vec::new();
@@ -226,10 +228,28 @@ pub fn play_game<R: BufRead, W: Write>(
                 }
                 write!(out, "{label} {} to move> ", side_name(side))?;
                 out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line)? == 0 {
-                    writeln!(out)?;
-                    break "* (game abandoned: end of input)".to_string();
+                // Bounded lines, bytes that are not UTF-8 replaced: a bad line gets a
+                // message and a new prompt, never the end of the game.
+                let line = match input.next_line()? {
+                    Input::Line(line) => line,
+                    Input::TooLong => {
+                        writeln!(
+                            out,
+                            "That line is longer than {MAX_LINE} bytes: ignored. Type a move, or `help`."
+                        )?;
+                        continue;
+                    }
+                    Input::End => {
+                        writeln!(out)?;
+                        break "* (game abandoned: end of input)".to_string();
+                    }
+                };
+                if line.contains('\u{fffd}') {
+                    writeln!(
+                        out,
+                        "That line is not valid UTF-8 text: ignored. Type a move, or `help`."
+                    )?;
+                    continue;
                 }
                 let command = line.trim();
                 match command {
@@ -319,7 +339,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode, String> {
         .fen
         .clone()
         .unwrap_or_else(|| rules.start_fen().to_string());
-    let pos = parse_fen(&rules, &fen).map_err(|e| format!("error: position string: {e}"))?;
+    let pos = fairyrules::parse_position(&rules, &fen)
+        .map_err(|e| format!("error: position string: {e}"))?;
     let limits = match (args.depth, args.movetime) {
         (Some(d), _) => Limits::depth(d.max(1)),
         (None, Some(ms)) => Limits::movetime(Duration::from_millis(ms.max(1))),

@@ -28,10 +28,13 @@ pub(super) fn compile_board(spec: &VariantSpec, diags: &mut Vec<Diagnostic>) -> 
             {
                 match value {
                     None => {
-                        diags.push(Diagnostic::error(
-                            format!("[board] needs `{name}` for a square board"),
-                            board.span.clone(),
-                        ));
+                        // Written but not a number: the loader has said so already.
+                        if !board.keys.iter().any(|k| k == name) {
+                            diags.push(Diagnostic::error(
+                                format!("[board] needs `{name}` for a square board"),
+                                board.span.clone(),
+                            ));
+                        }
                         ok = false;
                     }
                     Some(v) if !SQUARE_SIZE.contains(&v.value) => {
@@ -76,10 +79,12 @@ pub(super) fn compile_board(spec: &VariantSpec, diags: &mut Vec<Diagnostic>) -> 
             }
             match &board.side {
                 None => {
-                    diags.push(Diagnostic::error(
-                        "[board] needs `side` for a hexagonal board",
-                        board.span.clone(),
-                    ));
+                    if !board.keys.iter().any(|k| k == "side") {
+                        diags.push(Diagnostic::error(
+                            "[board] needs `side` for a hexagonal board",
+                            board.span.clone(),
+                        ));
+                    }
                     None
                 }
                 Some(v) if !HEX_SIZE.contains(&v.value) => {

@@ -38,10 +38,12 @@ mod records;
 mod shuffle;
 mod summary;
 mod tables;
+mod warnings;
 mod zones;
 
 pub use board::{HEX_SIZE, SQUARE_SIZE};
-pub use pieces::MAX_KINDS;
+pub use pieces::{MAX_KINDS, MAX_VALUE};
+pub use warnings::warnings;
 
 use crate::diagnostics::Diagnostic;
 use crate::rules::Rules;
@@ -69,6 +71,11 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         base_conditions,
         groups,
     } = pieces::compile_kinds(spec, &geometry, &regions, &mut diags);
+    if kinds.len() > MAX_KINDS {
+        // Kind ids are bytes (a piece is `1 + 2 * kind + colour`): nothing past this point
+        // can index that many kinds; the located error is already in `diags`.
+        return Err(diags);
+    }
     promotion::compile_promotions(spec, &geometry, &regions, &mut kinds, &mut diags);
     let drop_rules = drops::compile_drops(spec, &geometry, &regions, &mut kinds, &mut diags);
     let gating = drops::compile_gating(spec, &geometry, &mut kinds);

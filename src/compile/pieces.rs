@@ -68,6 +68,9 @@ pub(super) fn compile_kinds(
     let mut moves = Vec::new();
     let mut letter_owner: Vec<(char, Option<char>, String)> = Vec::new();
     for (id, piece) in &spec.pieces {
+        if let Some(v) = &piece.value {
+            check_value(id, v, diags);
+        }
         let (letter, mark) = match &piece.letter {
             Some(l) => compile_letter(l, id, &mut letter_owner, diags),
             None => ('?', None),
@@ -429,4 +432,28 @@ pub(super) fn resolve_id(
         .with_hint(hint),
     );
     None
+}
+
+/// The most a piece's `value` may be, in pawns (an Amazon is about 13).
+pub const MAX_VALUE: f64 = 100.0;
+
+/// A piece's `value` is a finite number of pawns from 0 to [`MAX_VALUE`]: the engine adds
+/// values up in hundredths of a pawn, so `1e300`, `inf` or `nan` would break its scores.
+fn check_value(id: &str, v: &Spanned<f64>, diags: &mut Vec<Diagnostic>) {
+    if !(v.value.is_finite() && (0.0..=MAX_VALUE).contains(&v.value)) {
+        diags.push(
+            Diagnostic::error(
+                format!(
+                    "`value` of `{id}` must be a number of pawns from 0 to {MAX_VALUE}, not {}",
+                    if v.value.abs() >= 1e6 {
+                        format!("{:e}", v.value)
+                    } else {
+                        v.value.to_string()
+                    }
+                ),
+                v.span.clone(),
+            )
+            .with_hint("values are in pawns: a Pawn is 1, a Knight about 3, a Queen about 9"),
+        );
+    }
 }

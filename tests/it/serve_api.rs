@@ -646,3 +646,37 @@ fn many_games_at_once_each_get_their_own_answer() {
         }
     });
 }
+
+#[test]
+fn validate_reports_warnings_of_a_text_that_compiles() {
+    let server = Server::start(&[]);
+    let toml = "extends = \"chess\"\n[variant]\nname = \"Walled\"\n[pieces.wall]\nletter = \"W\"\nbetza = \"\"\n";
+    let r = server.post(
+        "/api/validate",
+        &json!({"name": "walled.toml", "toml": toml}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    assert_eq!(v["ok"], true, "{v}");
+    let warnings = v["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{v}");
+    let w = &warnings[0];
+    assert_eq!(w["severity"], "warning");
+    assert_eq!(
+        (w["line"].as_u64(), w["column"].as_u64()),
+        (Some(6), Some(10))
+    );
+    assert!(
+        w["message"].as_str().unwrap().contains("can never move"),
+        "{w}"
+    );
+    // A file without any has an empty list.
+    let plain = "extends = \"chess\"\n[variant]\nname = \"Plain\"\n";
+    let v = server
+        .post(
+            "/api/validate",
+            &json!({"name": "plain.toml", "toml": plain}),
+        )
+        .json();
+    assert_eq!(v["warnings"], json!([]), "{v}");
+}

@@ -78,7 +78,7 @@ fn betza_unknown_modifier_x() {
     let under = expect_one(
         "betza_cannon_x",
         "in Betza string \"mQxpQ\": unexpected 'x'",
-        Some("atoms are capital letters"),
+        Some("XBetza `x` is not supported"),
         (24, 12),
     );
     assert_eq!(under, "x");
@@ -324,7 +324,7 @@ fn three_independent_problems_are_all_reported() {
         &source,
         &diags[1],
         "in Betza string \"B3x\": unexpected 'x'",
-        Some("atoms are capital letters"),
+        Some("XBetza `x` is not supported"),
         (36, 12),
     );
     expect_diag(

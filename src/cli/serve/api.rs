@@ -7,7 +7,7 @@
 //! |---|---|---|
 //! | `GET /api/variants` | | the loaded variants and the limits |
 //! | `GET /api/variants/{id}` | | one variant's file text |
-//! | `POST /api/validate` | `{name, toml}` | `{ok, summary}` or `{ok: false, errors, report}` |
+//! | `POST /api/validate` | `{name, toml}` | `{ok, summary, warnings}` or `{ok: false, errors, report}` |
 //! | `POST /api/state` | `{game, flip}` | the board picture, legal moves, pieces in hand, result, position string |
 //! | `POST /api/piece` | `{game, cell}` | the legal moves of the piece on `cell`, by kind |
 //! | `POST /api/explain` | `{game, piece}` | the piece's `explain` text and diagram |
@@ -31,7 +31,7 @@ use fairyrules::engine::{Engine, Limits};
 use fairyrules::explain::{explain, explanation_svg, explanation_text, find_kind};
 use fairyrules::svg::render_position;
 use fairyrules::{claimable_draw, describe_outcome, in_check, legal_moves, outcome, to_fen};
-use fairyrules::{Color, KindId, Outcome, Piece, Position, Rules, Severity};
+use fairyrules::{Color, Diagnostic, KindId, Outcome, Piece, Position, Rules, Severity};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
@@ -344,39 +344,43 @@ pub async fn validate(
             let start = Instant::now();
             let result = app.library.compile(&name, &req.toml);
             let ms = start.elapsed().as_secs_f64() * 1000.0;
+            // Located in its file: this text, or a file it extends.
+            let info = |sources: &fairyrules::diagnostics::Sources, d: &Diagnostic| {
+                let (base, file) = sources.locate(d.span.start);
+                let (line, column) = file.line_col(d.span.start - base);
+                let (end_line, end_column) = file.line_col(d.span.end.saturating_sub(base));
+                ErrorInfo {
+                    file: file.name.clone(),
+                    severity: match d.severity {
+                        Severity::Error => "error",
+                        Severity::Warning => "warning",
+                    },
+                    message: d.message.clone(),
+                    hint: d.hint.clone(),
+                    line,
+                    column,
+                    end_line,
+                    end_column,
+                    rendered: sources.render(d),
+                }
+            };
             Ok(match result {
-                Ok(rules) => json!({
-                    "ok": true,
-                    "name": rules.name(),
-                    "summary": fairyrules::summary(&rules, Path::new(&name)),
-                    "ms": ms,
-                }),
+                Ok(rules) => {
+                    // The warnings (`validate`'s), from a second, uncached compilation.
+                    let warnings: Vec<ErrorInfo> = Rules::from_text_checked(&name, &req.toml)
+                        .map(|c| c.warnings.iter().map(|d| info(&c.sources, d)).collect())
+                        .unwrap_or_default();
+                    json!({
+                        "ok": true,
+                        "name": rules.name(),
+                        "summary": fairyrules::summary(&rules, Path::new(&name)),
+                        "warnings": warnings,
+                        "ms": ms,
+                    })
+                }
                 Err(e) => {
-                    let errors: Vec<ErrorInfo> = e
-                        .diagnostics
-                        .iter()
-                        .map(|d| {
-                            // Located in its file: this text, or a file it extends.
-                            let (base, file) = e.sources.locate(d.span.start);
-                            let (line, column) = file.line_col(d.span.start - base);
-                            let (end_line, end_column) =
-                                file.line_col(d.span.end.saturating_sub(base));
-                            ErrorInfo {
-                                file: file.name.clone(),
-                                severity: match d.severity {
-                                    Severity::Error => "error",
-                                    Severity::Warning => "warning",
-                                },
-                                message: d.message.clone(),
-                                hint: d.hint.clone(),
-                                line,
-                                column,
-                                end_line,
-                                end_column,
-                                rendered: e.sources.render(d),
-                            }
-                        })
-                        .collect();
+                    let errors: Vec<ErrorInfo> =
+                        e.diagnostics.iter().map(|d| info(&e.sources, d)).collect();
                     json!({
                         "ok": false,
                         "errors": errors,

@@ -4,7 +4,7 @@
 //! passant).
 
 use fairyrules::rules::{flag, RecordShape};
-use fairyrules::{legal_moves, move_to_string, parse_fen, to_fen};
+use fairyrules::{legal_moves, move_to_string, to_fen};
 use fairyrules::{Cell, CellSet, Color, Move, MoveKind, Piece, Position, Rules};
 use serde::Serialize;
 
@@ -13,7 +13,7 @@ use super::api::ApiError;
 /// The position after `moves` from `fen` (default: the variant's start position).
 pub fn build(rules: &Rules, fen: Option<&str>, moves: &[String]) -> Result<Position, ApiError> {
     let mut pos = match fen {
-        Some(text) if !text.trim().is_empty() => parse_fen(rules, text.trim())
+        Some(text) if !text.trim().is_empty() => fairyrules::parse_position(rules, text.trim())
             .map_err(|e| ApiError::bad_request(format!("position string: {e}")))?,
         _ => Position::start(rules),
     };

@@ -66,7 +66,7 @@ impl Library {
         }
         let mut variants: Vec<Variant> = Vec::new();
         for path in files {
-            let source = std::fs::read_to_string(&path)
+            let source = read_bounded(&path)
                 .map_err(|e| format!("error: cannot read {}: {e}", path.display()))?;
             let file = path.display().to_string();
             let stem = path
@@ -141,4 +141,21 @@ pub fn validate_text(file: &str, error: &LoadError) -> String {
         error.render(),
         if n == 1 { "" } else { "s" }
     )
+}
+
+/// A variant file's text, refused beyond the loader's limit (`serve /dev/zero` must not
+/// fill the memory).
+fn read_bounded(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let limit = fairyrules::MAX_VARIANT_BYTES;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|e| e.to_string())?;
+    if bytes.len() > limit {
+        return Err(format!(
+            "longer than {limit} bytes, the most a variant file may have"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
 }

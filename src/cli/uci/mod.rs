@@ -31,7 +31,7 @@ use std::time::Duration;
 
 use fairyrules::engine::Engine;
 use fairyrules::geometry::Shape;
-use fairyrules::{parse_fen, parse_move, render_text, to_fen, Position, Rules};
+use fairyrules::{parse_move, render_text, to_fen, Position, Rules};
 
 use super::catalog::{self, Variant};
 use super::input::{Input, LineReader, MAX_LINE};
@@ -84,8 +84,9 @@ fn info_strings(out: &Output, text: &str) {
 }
 
 impl Session {
-    /// A session over these variants (at least one), writing to `out`.
-    pub fn new(variants: Vec<Variant>, out: Output) -> Session {
+    /// A session over these variants (at least one) with a transposition table of
+    /// `hash_mb` MiB (until a `Hash` option changes it), writing to `out`.
+    pub fn new(variants: Vec<Variant>, hash_mb: usize, out: Output) -> Session {
         let current = variants.iter().position(|v| v.name == "chess").unwrap_or(0);
         let pos = Some(Position::start(&variants[current].rules));
         Session {
@@ -93,7 +94,7 @@ impl Session {
             current,
             pos,
             out,
-            searcher: Searcher::new(Engine::new(options::HASH_DEFAULT_MB)),
+            searcher: Searcher::new(Engine::new(hash_mb)),
             overhead: Duration::from_millis(options::OVERHEAD_DEFAULT_MS),
             threads: 1,
             multipv: 1,
@@ -398,7 +399,7 @@ impl Session {
             Some(&"startpos") if setup.len() == 1 => Position::start(rules),
             Some(&"fen") if setup.len() > 1 => {
                 let fen = setup[1..].join(" ");
-                let pos = parse_fen(rules, &fen)
+                let pos = fairyrules::parse_position(rules, &fen)
                     .map_err(|e| format!("position fen {}: {e}", truncate(&fen)))?;
                 if let Some(why) = impossible(rules, &pos) {
                     return Err(format!("position fen {}: {why}", truncate(&fen)));
@@ -523,7 +524,7 @@ pub fn run(args: UciArgs) -> Result<ExitCode, String> {
     if unique.is_empty() {
         return Err("error: no variant loaded".into());
     }
-    let mut session = Session::new(unique, Output::stdout());
+    let mut session = Session::new(unique, options::HASH_DEFAULT_MB, Output::stdout());
     session.run(std::io::stdin().lock());
     Ok(ExitCode::SUCCESS)
 }

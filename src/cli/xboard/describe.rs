@@ -11,6 +11,7 @@ use fairyrules::{Color, DrawReason, KindId, Move, Outcome, WinReason};
 use super::ranks::{fen_to_xboard, move_to_xboard_text};
 
 /// A variant offered over the protocol.
+#[derive(Clone)]
 pub struct Variant {
     /// Name used in `variant` commands.
     pub name: String,

@@ -37,7 +37,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 use fairyrules::engine::{Engine, Limits};
-use fairyrules::{legal_moves, outcome, parse_fen, parse_move, Color, Outcome, Position, Rules};
+use fairyrules::{legal_moves, outcome, parse_move, Color, Outcome, Position, Rules};
 
 use super::catalog;
 use super::input::{Input, LineReader, MAX_LINE};
@@ -470,7 +470,7 @@ impl Session {
             return;
         };
         let (ours, translated) = ranks::fen_from_xboard(&rules, fen);
-        let parsed = parse_fen(&rules, &ours)
+        let parsed = fairyrules::parse_position(&rules, &ours)
             .map_err(|e| e.to_string())
             .and_then(|p| match impossible(&rules, &p) {
                 Some(why) => Err(why),
@@ -520,7 +520,7 @@ impl Session {
 }
 
 /// Load the variants and name them: the file stem, `-2`, `-3`... after a taken name.
-fn variants(files: &[PathBuf]) -> Result<Vec<Variant>, String> {
+pub fn variants(files: &[PathBuf]) -> Result<Vec<Variant>, String> {
     let sources = catalog::command_line_sources(files)?;
     let (loaded, skipped) = catalog::load_all(&sources)?;
     for s in skipped {
