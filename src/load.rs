@@ -153,7 +153,8 @@ fn compile_source(name: &str, text: &str, origin: Origin) -> Result<Rules, LoadE
     compile_checked(name, text, origin).map(|checked| checked.rules)
 }
 
-/// A variant that loaded, with the warnings about it (see [`crate::compile::warnings`]).
+/// A variant that loaded, with the warnings about it: rules that work but look like slips
+/// (the README's validation section lists them).
 #[derive(Debug)]
 pub struct Checked {
     /// The compiled rules.
