@@ -81,6 +81,28 @@ pub(super) fn compile_drops(
             drops.no_mate.insert(k as KindId);
         }
     }
+    // A captured piece of a marked kind (`+P`, `Q~`) must go to the hand as an unmarked one:
+    // hands are written with plain letters.
+    for (k, piece) in spec.pieces.values().enumerate() {
+        let kind = &kinds[k];
+        if kind.mark.is_some() && kinds[kind.in_hand_as as usize].mark.is_some() {
+            let span = piece
+                .in_hand_as
+                .as_ref()
+                .or(piece.letter.as_ref())
+                .map_or(piece.span.clone(), |s| s.span.clone());
+            diags.push(
+                Diagnostic::error(
+                    format!(
+                        "`{}` is a promoted (marked) kind: captured, it must go to the hand as an unmarked kind",
+                        piece.id.value
+                    ),
+                    span,
+                )
+                .with_hint("add `in_hand_as = \"...\"` naming the kind it was promoted from"),
+            );
+        }
+    }
     let mut files: Vec<CellSet> = Vec::new();
     for cell in geometry.cells() {
         let x = geometry.coords(cell).0.max(0) as usize;

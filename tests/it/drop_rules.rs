@@ -286,6 +286,11 @@ fn drop_keys_are_checked_with_located_errors() {
     );
     expect_error("extends = \"chess\"\n[rules]\ndrops = 1\n", 3, "drops");
     expect_error(
+        "extends = \"crazyhouse\"\n[pieces.promoted-rook]\nin_hand_as = \"promoted-queen\"\n",
+        3,
+        "must go to the hand as an unmarked kind",
+    );
+    expect_error(
         "extends = \"chess\"\n[rules]\ngating = \"yes\"\n",
         3,
         "gating",
