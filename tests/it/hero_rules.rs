@@ -626,23 +626,6 @@ fn superhero_promotion() {
 // Differential test
 // ---------------------------------------------------------------------------------------
 
-/// A tiny deterministic PRNG (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// What the independent computation knows of the game beyond the board: which starting
 /// Heroes have never moved, and the en passant right from the last move.
 struct Track {
@@ -873,7 +856,7 @@ struct Stats {
 /// side to move has exactly the independently computed pseudo-legal moves.
 fn differential(variant: &str, starts: &[(&str, usize, usize)], seed: u64) -> Stats {
     let r = rules(variant);
-    let mut rng = Rng(seed);
+    let mut rng = crate::common::Rng(seed | 1);
     let hook_of = |p: Piece| r.kinds()[p.kind() as usize].hook.clone();
     let mut stats = Stats::default();
     for &(fen, games, plies) in starts {

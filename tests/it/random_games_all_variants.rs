@@ -24,18 +24,6 @@ use fairyrules::{
 const GAMES: u64 = 4;
 const PLIES: usize = 40;
 
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 fn seed(name: &str) -> u64 {
     name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
@@ -151,7 +139,7 @@ fn random_games_hold_the_move_properties_in_every_variant_file() {
     for file in &files {
         let name = file.file_stem().unwrap().to_string_lossy().to_string();
         let rules = Rules::load(file).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let mut rng = SplitMix(seed(&name));
+        let mut rng = crate::common::Rng(seed(&name) | 1);
         for game in 0..GAMES {
             let mut pos = Position::start(&rules);
             for ply in 0..=PLIES {
@@ -162,7 +150,7 @@ fn random_games_hold_the_move_properties_in_every_variant_file() {
                 if legal.is_empty() {
                     break;
                 }
-                let m = legal[(rng.next() % legal.len() as u64) as usize];
+                let m = legal[rng.below(legal.len())];
                 pos.make(&rules, m);
             }
             // Take the whole game back: the start position again.
