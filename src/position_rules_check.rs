@@ -322,32 +322,5 @@ fn certain_mover(rules: &Rules, kind: KindId) -> bool {
         && k.extra_moves.is_empty()
         && k.adjacent_betza.is_empty()
         && !partner
-        && pawn_like(rules, kind)
-}
-
-/// Every move of the kind, from every cell, ends higher than it starts (for White), and it
-/// has some: the engine's notion of a pawn-like piece (`engine::eval::is_pawn_like`).
-fn pawn_like(rules: &Rules, kind: KindId) -> bool {
-    let k = &rules.kinds()[kind as usize];
-    if k.royal_for_some_side() || k.hook.is_some() {
-        return false;
-    }
-    let g = rules.geometry();
-    let piece = Piece::new(kind, Color::White);
-    let mut moves_somewhere = false;
-    for cell in g.cells() {
-        let h = g.height(cell);
-        for rec in rules.records_of(piece, cell) {
-            if rec.shape == RecordShape::Castle {
-                continue;
-            }
-            for &c in rules.record_cells(rec) {
-                moves_somewhere = true;
-                if g.height(c) <= h {
-                    return false;
-                }
-            }
-        }
-    }
-    moves_somewhere
+        && rules.is_pawn_like(kind)
 }

@@ -306,35 +306,9 @@ pub fn kind_value(rules: &Rules, kind: KindId) -> f64 {
     }
 }
 
-/// Whether a kind is pawn-like: not royal, no hook, it moves at all, and every empty-board
-/// move from every cell ends higher (further forward for White) than it starts.
+/// Whether a kind is pawn-like (see [`Rules::is_pawn_like`]).
 pub fn is_pawn_like(rules: &Rules, kind: KindId) -> bool {
-    let k = &rules.kinds()[kind as usize];
-    if k.royal_for_some_side() || k.hook.is_some() {
-        return false;
-    }
-    let g = rules.geometry();
-    let piece = Piece::new(kind, Color::White);
-    let mut moves_somewhere = false;
-    for cell in g.cells() {
-        let h = g.height(cell);
-        let mut all = CellSet::EMPTY;
-        for rec in rules.records_of(piece, cell) {
-            if rec.shape == RecordShape::Castle {
-                continue;
-            }
-            for &c in rules.record_cells(rec) {
-                all.insert(c);
-            }
-        }
-        for c in all.iter() {
-            moves_somewhere = true;
-            if g.height(c) <= h {
-                return false;
-            }
-        }
-    }
-    moves_somewhere
+    rules.is_pawn_like(kind)
 }
 
 /// How many more pieces `side` may lose before its extinction rule (one that makes it lose)

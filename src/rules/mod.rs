@@ -333,6 +333,34 @@ impl Rules {
             .map(|i| i as KindId)
     }
 
+    /// Whether a kind is pawn-like: not royal, no hook, it moves at all, and every move from
+    /// every cell of an empty board ends higher (further forward for White) than it starts.
+    /// The engine's pawn structure and the position-string checks use it.
+    pub fn is_pawn_like(&self, kind: KindId) -> bool {
+        let k = &self.kinds[kind as usize];
+        if k.royal_for_some_side() || k.hook.is_some() {
+            return false;
+        }
+        let g = &self.geometry;
+        let piece = Piece::new(kind, Color::White);
+        let mut moves_somewhere = false;
+        for cell in g.cells() {
+            let h = g.height(cell);
+            for rec in self.records_of(piece, cell) {
+                if rec.shape == RecordShape::Castle {
+                    continue;
+                }
+                for &c in self.record_cells(rec) {
+                    moves_somewhere = true;
+                    if g.height(c) <= h {
+                        return false;
+                    }
+                }
+            }
+        }
+        moves_somewhere
+    }
+
     /// The drop rules, if pieces in hand may be dropped.
     pub fn drops(&self) -> Option<&Drops> {
         self.drops.as_ref()
