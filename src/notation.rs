@@ -43,6 +43,11 @@ fn parse_drop(
     letter: &str,
     cell: &str,
 ) -> Result<Move, MoveError> {
+    // `+P@c3`: the face marked `+` (Kyoto Shogi).
+    let (letter, mark) = match letter.strip_prefix('+') {
+        Some(rest) => (rest, Some('+')),
+        None => (letter, None),
+    };
     let mut chars = letter.chars();
     let (Some(ch), None) = (chars.next(), chars.next()) else {
         return Err(MoveError::Malformed(format!(
@@ -50,7 +55,7 @@ fn parse_drop(
         )));
     };
     let kind = rules
-        .kind_by_symbol(ch, None)
+        .kind_by_symbol(ch, mark)
         .filter(|_| ch.is_ascii_alphabetic())
         .ok_or_else(|| MoveError::Malformed(format!("`{ch}` in `{text}` is not a piece letter")))?;
     let to = rules
@@ -84,7 +89,9 @@ fn promotion_has_choice(rules: &Rules, legal: &[Move], mv: &Move) -> bool {
 pub fn move_to_string(rules: &Rules, legal: &[Move], mv: &Move) -> String {
     let g = &rules.geometry;
     if let MoveKind::Drop { kind } = mv.kind {
-        return format!("{}@{}", rules.kinds[kind as usize].letter, g.name(mv.to));
+        let k = &rules.kinds[kind as usize];
+        let mark = if k.mark == Some('+') { "+" } else { "" };
+        return format!("{mark}{}@{}", k.letter, g.name(mv.to));
     }
     let gate_letter = |s: &mut String| {
         if let Some(gate) = mv.gate() {
@@ -157,6 +164,20 @@ pub fn parse_move(rules: &Rules, pos: &mut Position, text: &str) -> Result<Move,
     }
     let promotion = match rest.len() {
         0 => None,
+        1 if rest == "-" => {
+            // Fairy-Stockfish's mark of a move that does not promote or that turns a `+`
+            // kind back (Kyoto Shogi): the move to the unmarked kind, or without promotion.
+            let legal = legal_moves(rules, pos);
+            let found = legal.iter().find(|m| {
+                m.from == from
+                    && m.to == to
+                    && m.promotion
+                        .is_none_or(|k| rules.kinds[k as usize].mark.is_none())
+            });
+            return found
+                .copied()
+                .ok_or_else(|| MoveError::Illegal(format!("`{text}` is not legal here")));
+        }
         1 if rest == "+" => {
             // The kind marked `+` this move promotes to.
             let legal = legal_moves(rules, pos);

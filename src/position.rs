@@ -161,8 +161,10 @@ impl Position {
                 self.history.push(undo);
                 return;
             }
-            MoveKind::Drop { .. } => {
-                board.hand_remove(keys, moved);
+            MoveKind::Drop { kind } => {
+                // The piece leaves the hand as the kind it is held as (another face may enter).
+                let held = Piece::new(rules.kinds[kind as usize].in_hand_as, moved.color());
+                board.hand_remove(keys, held);
                 board.place(keys, mv.to, moved);
                 board.finish_move(keys, false);
                 if rules.counts_checks {
@@ -310,9 +312,10 @@ impl Position {
         };
         match mv.kind {
             MoveKind::Pass => {}
-            MoveKind::Drop { .. } => {
+            MoveKind::Drop { kind } => {
                 board.remove(keys, mv.to);
-                board.hand_add(keys, undo.moved);
+                let held = Piece::new(rules.kinds[kind as usize].in_hand_as, side);
+                board.hand_add(keys, held);
             }
             MoveKind::Sweep { first } => {
                 board.remove(keys, mv.to);

@@ -7,7 +7,8 @@ pyffish's moves, and at every ply compares the sorted legal-move lists of pyffis
 mapped: pyffish lists a mating Pawn drop in the Shogi family (uchifuzume), which the rules of
 Shogi forbid; such drops are taken out of pyffish's list before comparing. A promotion that
 offers a single piece is written without its letter by fairyrules (`e5d6` for pyffish's
-`e5d6m`); pyffish's texts are mapped so before comparing.
+`e5d6m`), and a move that turns a piece back to its unmarked face without pyffish's `-`;
+pyffish's texts are mapped so before comparing.
 
     python3 scripts/reference/random_games_compare.py VARIANT FILE [GAMES] [PLIES] [SEED]
 """
@@ -40,6 +41,10 @@ def single_choice(pyffish_moves, ours):
     writes the move without it."""
     texts = {}
     for m in pyffish_moves:
+        # A move that turns a `+` piece back: `a1a2-` is `a1a2` in fairyrules.
+        if m.endswith("-") and m[:-1] in ours:
+            texts[m] = m[:-1]
+            continue
         base = m[:-1] if m[-1:].isalpha() and m[-1:].islower() else None
         if base and m not in ours and base in ours:
             siblings = [x for x in pyffish_moves if x[:-1] == base and x[-1:].isalpha()]

@@ -41,6 +41,10 @@ pub(super) fn compile_drops(
                     .drop_checkmate
                     .as_ref()
                     .map(|s| ("drop_checkmate", s.span.clone())),
+                piece
+                    .drop_also_as
+                    .first()
+                    .map(|s| ("drop_also_as", s.span.clone())),
             ];
             for (key, span) in written.into_iter().flatten() {
                 diags.push(
@@ -54,7 +58,10 @@ pub(super) fn compile_drops(
         }
         return None;
     }
-    let mut drops = Drops::default();
+    let mut drops = Drops {
+        also_as: vec![Vec::new(); kinds.len()],
+        ..Drops::default()
+    };
     let mut zones = vec![None; kinds.len() * 2];
     for (k, piece) in spec.pieces.values().enumerate() {
         if let Some(id) = &piece.in_hand_as {
@@ -79,6 +86,30 @@ pub(super) fn compile_drops(
         }
         if piece.drop_checkmate.as_ref().is_some_and(|b| !b.value) {
             drops.no_mate.insert(k as KindId);
+        }
+    }
+    // Other faces a piece in hand may be dropped as: each goes back to the hand as it.
+    for (k, piece) in spec.pieces.values().enumerate() {
+        for id in &piece.drop_also_as {
+            if let Some(face) = resolve_id(spec, id, diags) {
+                if kinds[face as usize].in_hand_as != k as KindId {
+                    diags.push(
+                        Diagnostic::error(
+                            format!(
+                                "`{}` is dropped for `{}` but goes to the hand as another kind",
+                                id.value, piece.id.value
+                            ),
+                            id.span.clone(),
+                        )
+                        .with_hint(format!(
+                            "give `[pieces.{}]` `in_hand_as = \"{}\"`",
+                            id.value, piece.id.value
+                        )),
+                    );
+                } else {
+                    drops.also_as[k].push(face);
+                }
+            }
         }
     }
     // A captured piece of a marked kind (`+P`, `Q~`) must go to the hand as an unmarked one:
@@ -187,7 +218,8 @@ pub(super) fn stuck_cells(rules: &Rules) -> Vec<CellSet> {
     out
 }
 
-/// The drop zones with the stuck cells taken out: where each piece may be dropped.
+/// Where each piece may be dropped: its written `drop_zone` as written, or every cell from
+/// which it could move.
 pub(super) fn finish_zones(
     rules: &Rules,
     written: &[Option<CellSet>],
@@ -197,6 +229,6 @@ pub(super) fn finish_zones(
     written
         .iter()
         .zip(stuck)
-        .map(|(zone, stuck)| zone.unwrap_or(all).and_not(stuck))
+        .map(|(zone, stuck)| zone.unwrap_or_else(|| all.and_not(stuck)))
         .collect()
 }

@@ -119,6 +119,12 @@ fn generate_drops<B: Bits>(rules: &Rules, drops: &Drops, board: &Board, out: &mu
         for to in targets.cells() {
             out.push(Move::drop(to, k));
         }
+        for &face in &drops.also_as[k as usize] {
+            let zone = B::load(&drops.zone[Piece::new(face, side).index()]) & empty;
+            for to in zone.cells() {
+                out.push(Move::drop(to, face));
+            }
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! Pieces in hand and drops (`[rules] drops = true`): where each piece may be dropped, and
 //! the drop restrictions the file gives as data (one per file, no checkmating drop).
 
-use crate::types::{CellSet, KindSet};
+use crate::types::{CellSet, KindId, KindSet};
 
 /// The drop rules of a variant with drops.
 #[derive(Debug, Clone, Default)]
@@ -15,4 +15,6 @@ pub struct Drops {
     pub no_mate: KindSet,
     /// Per file index (the first coordinate of a cell): its cells.
     pub files: Vec<CellSet>,
+    /// Per kind: the other kinds a piece of it in hand may be dropped as (`drop_also_as`).
+    pub also_as: Vec<Vec<KindId>>,
 }

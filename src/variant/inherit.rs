@@ -99,6 +99,7 @@ fn merge_piece(parent: &mut PieceSpec, mut child: PieceSpec) {
         "cannot_hop_over" => cannot_hop_over, "max_count" => max_count,
         "in_hand_as" => in_hand_as, "drop_zone" => drop_zone,
         "drop_one_per_file" => drop_one_per_file, "drop_checkmate" => drop_checkmate,
+        "drop_also_as" => drop_also_as,
     });
 }
 
@@ -360,6 +361,7 @@ fn shift_piece(piece: &mut PieceSpec, by: Shift) {
     }
     shift_opt(&mut piece.drop_one_per_file, by);
     shift_opt(&mut piece.drop_checkmate, by);
+    shift_all(&mut piece.drop_also_as, by);
     shift_opt(&mut piece.remove, by);
     by.apply(&mut piece.span);
 }

@@ -62,6 +62,7 @@ const PIECE_KEYS: &[&str] = &[
     "drop_zone",
     "drop_one_per_file",
     "drop_checkmate",
+    "drop_also_as",
     "remove",
 ];
 /// Keys of a piece's `promotion` table.
@@ -705,6 +706,7 @@ impl Loader<'_> {
             drop_zone: None,
             drop_one_per_file: None,
             drop_checkmate: None,
+            drop_also_as: Vec::new(),
             remove: None,
             span: span.clone(),
             keys: key_names(t),
@@ -739,6 +741,7 @@ impl Loader<'_> {
                 }
                 "drop_one_per_file" => piece.drop_one_per_file = self.boolean(key, value),
                 "drop_checkmate" => piece.drop_checkmate = self.boolean(key, value),
+                "drop_also_as" => piece.drop_also_as = self.string_list(key, value),
                 "remove" => piece.remove = self.boolean(key, value),
                 _ => self.unknown_key(key, PIECE_KEYS, &context, true),
             }

@@ -208,6 +208,9 @@ pub struct PieceSpec {
     pub drop_one_per_file: Option<Spanned<bool>>,
     /// `drop_checkmate = false`: a drop of this kind may not checkmate (Shogi's uchifuzume).
     pub drop_checkmate: Option<Spanned<bool>>,
+    /// `drop_also_as = ["dragon"]`: a piece of this kind in hand may also be dropped as these
+    /// kinds (each must go back to the hand as this kind): Kyoto Shogi's either face up.
+    pub drop_also_as: Vec<Spanned<String>>,
     /// `remove = true`: in a file that `extends` another, drop the parent's piece.
     pub remove: Option<Spanned<bool>>,
     /// Span of the whole table.

@@ -286,6 +286,11 @@ fn drop_keys_are_checked_with_located_errors() {
     );
     expect_error("extends = \"chess\"\n[rules]\ndrops = 1\n", 3, "drops");
     expect_error(
+        "extends = \"kyotoshogi\"\n[pieces.pawn]\ndrop_also_as = [\"silver-bishop\"]\n",
+        3,
+        "goes to the hand as another kind",
+    );
+    expect_error(
         "extends = \"crazyhouse\"\n[pieces.promoted-rook]\nin_hand_as = \"promoted-queen\"\n",
         3,
         "must go to the hand as an unmarked kind",
@@ -379,4 +384,32 @@ fn seirawan_a_gated_piece_may_not_cover_a_check() {
     // Unpinned, the same Bishop may gate.
     let mut p = pos(&r, "4k3/8/8/8/8/8/7e/3K1B2[H] w - - 0 1");
     assert!(has(&moves_from(&r, &mut p, "f1"), "f1e2h"));
+}
+
+#[test]
+fn kyoto_shogi_pieces_turn_over_with_every_move_and_drop_either_face_up() {
+    let r = load_variant("kyotoshogi.toml");
+    let mut p = fairyrules::Position::start(&r);
+    // The Pawn on e1 becomes a Rook as it moves; the Tokin on a1 becomes a Lance.
+    play(&r, &mut p, "e1e2+");
+    assert_eq!(kind_at(&r, &p, "e2"), "pawn-rook");
+    play(&r, &mut p, "a5a4+");
+    play(&r, &mut p, "a1a2-"); // Fairy-Stockfish's text for turning back is read too
+    assert_eq!(kind_at(&r, &p, "a2"), "lance");
+    assert!(to_fen(&r, &p).contains("/L3+P/"), "{}", to_fen(&r, &p));
+    // A captured piece may be dropped with either face up.
+    let mut p = pos(&r, "1+nksP/1p3/5/5/+LSK+N1[L] w - 1 3");
+    let all = drops(&r, &mut p);
+    assert!(has(&all, "L@a5") && has(&all, "+L@a5"), "{all:?}");
+    play(&r, &mut p, "+L@c3");
+    assert_eq!(kind_at(&r, &p, "c3"), "lance-tokin");
+    assert!(to_fen(&r, &p).contains("[]"));
+}
+
+/// The id of the kind on a cell ("" when empty).
+fn kind_at(rules: &Rules, p: &fairyrules::Position, name: &str) -> String {
+    let cell = rules.geometry().parse_cell(name).expect("a cell");
+    p.piece_at(cell)
+        .map(|piece| rules.kind(piece.kind()).id.clone())
+        .unwrap_or_default()
 }

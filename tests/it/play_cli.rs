@@ -97,7 +97,14 @@ fn part_two_games_play_to_a_result_by_their_rules() {
 /// and their records hold drops (`P@e4`) or gating moves.
 #[test]
 fn part_three_games_play_to_a_result_by_their_rules() {
-    for name in ["crazyhouse", "shogi", "minishogi", "judkins", "seirawan"] {
+    for name in [
+        "crazyhouse",
+        "shogi",
+        "minishogi",
+        "judkins",
+        "kyotoshogi",
+        "seirawan",
+    ] {
         let (code, out, err) =
             engine_vs_engine(name, &["--depth", "2", "--max-plies", "300", "--seed", "1"]);
         assert_eq!(code, 0, "{name}: {err}");
