@@ -680,3 +680,32 @@ fn validate_reports_warnings_of_a_text_that_compiles() {
         .json();
     assert_eq!(v["warnings"], json!([]), "{v}");
 }
+
+#[test]
+fn hands_and_drops_are_described() {
+    let server = Server::start(&[]);
+    let game = json!({"variant": "kyotoshogi", "fen": "1+nksP/1p3/5/5/+LSK+N1[L] w - 1 3"});
+    let s = server.post("/api/state", &json!({ "game": game })).json();
+    assert_eq!(s["has_hands"], true);
+    assert_eq!(
+        s["hands"],
+        json!([{"color": "white", "kind": "lance", "count": 1}])
+    );
+    // Two drops on c3, both of the Lance held in hand: as itself, and turned over.
+    let on_c3: Vec<&Value> = s["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["to"] == "c3" && m["drop"] == "lance")
+        .collect();
+    assert_eq!(on_c3.len(), 2, "{on_c3:?}");
+    assert!(on_c3
+        .iter()
+        .any(|m| m["text"] == "L@c3" && m["becomes"].is_null()));
+    assert!(on_c3
+        .iter()
+        .any(|m| m["text"] == "+L@c3" && m["becomes"]["id"] == "lance-tokin"));
+    assert!(on_c3
+        .iter()
+        .all(|m| m["kinds"].as_array().unwrap().contains(&json!("drop"))));
+}

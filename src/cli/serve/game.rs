@@ -68,7 +68,8 @@ pub struct MoveInfo {
     pub kinds: Vec<&'static str>,
     /// The kind the piece becomes, for a promotion or a charge.
     pub becomes: Option<KindInfo>,
-    /// For a drop: the id of the kind dropped from the hand.
+    /// For a drop: the id of the kind held in hand (the face that enters is in `becomes` when
+    /// it is another kind).
     pub drop: Option<String>,
     /// For a move that gates: the kind put from the hand on the cell it leaves.
     pub gate: Option<KindInfo>,
@@ -216,13 +217,21 @@ pub fn describe(rules: &Rules, pos: &Position, legal: &[Move], which: &[Move]) -
             if gate.is_some() {
                 kinds.push("gate");
             }
+            // A drop is listed under the kind held in hand; a drop of another face of it
+            // (Kyoto Shogi) says which face enters.
+            let held = mv.dropped().map(|k| rules.kind(k).in_hand_as);
+            if let (Some(k), Some(h)) = (mv.dropped(), held) {
+                if k != h {
+                    becomes = Some(KindInfo::of(rules, Piece::new(k, piece.color())));
+                }
+            }
             MoveInfo {
                 text: move_to_string(rules, legal, mv),
                 from: g.name(mv.from).to_string(),
                 to: g.name(mv.to).to_string(),
                 kinds,
                 becomes,
-                drop: mv.dropped().map(|k| rules.kind(k).id.clone()),
+                drop: held.map(|h| rules.kind(h).id.clone()),
                 gate,
             }
         })
