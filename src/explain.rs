@@ -308,7 +308,12 @@ fn promotion_sentence(rules: &Rules, promotions: &[Promotion], color: Color) -> 
                     Color::White => p.zone,
                     Color::Black => p.zone.iter().map(|c| g.mirror(c)).collect(),
                 };
-                zone_words(rules, &own_view)
+                let words = zone_words(rules, &own_view);
+                if p.from_zone {
+                    format!("{words} (or on leaving them)")
+                } else {
+                    words
+                }
             };
             let must = if p.forced { "it must" } else { "it may" };
             format!(
@@ -393,8 +398,8 @@ fn facts(rules: &Rules, kind_id: KindId) -> Vec<String> {
         "{} — id `{}`, letter {} (White) / {} (Black)",
         kind.name,
         kind.id,
-        kind.letter,
-        kind.letter.to_ascii_lowercase()
+        kind.symbol(Color::White),
+        kind.symbol(Color::Black)
     ));
     let betza_words = |strings: &[String]| {
         if strings.iter().all(|b| b.is_empty()) {
@@ -489,6 +494,37 @@ fn facts(rules: &Rules, kind_id: KindId) -> Vec<String> {
         out.push(format!(
             "at most {max} per side by promotion (no promotion to it while its side has {max})"
         ));
+    }
+    if let Some(drops) = rules.drops() {
+        let k = kind_id;
+        let mut facts = Vec::new();
+        if kind.in_hand_as != k {
+            facts.push(format!(
+                "captured, it goes to the captor's hand as a {}",
+                rules.kinds[kind.in_hand_as as usize].name
+            ));
+        } else if !kind.royal_for_some_side() {
+            facts.push("captured, it goes to the captor's hand".to_string());
+        }
+        if drops.one_per_file.contains(k) {
+            facts.push("not dropped on a file that has one of its side".to_string());
+        }
+        if drops.no_mate.contains(k) {
+            facts.push("its drop may not checkmate".to_string());
+        }
+        let faces: Vec<String> = drops.also_as[k as usize]
+            .iter()
+            .map(|&f| rules.kinds[f as usize].name.clone())
+            .collect();
+        if !faces.is_empty() {
+            facts.push(format!(
+                "it may also be dropped as a {}",
+                faces.join(" or ")
+            ));
+        }
+        if !facts.is_empty() {
+            out.push(format!("in hand: {}", facts.join("; ")));
+        }
     }
     if let Some(files) = kind.castles_to {
         out.push(format!(
