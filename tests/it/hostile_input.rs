@@ -4,7 +4,7 @@
 
 use std::process::Output;
 
-use crate::common::{run, variant_arg};
+use crate::common::{run, run_with_bytes, variant_arg};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -102,28 +102,6 @@ fn show_names_a_claimable_draw_in_words() {
         .unwrap_or_else(|| panic!("no claim line in:\n{shown}"));
     assert!(!line.contains("NMoveRule"), "{line}");
     assert!(line.contains("n-move rule"), "{line}");
-}
-
-/// Run the binary with raw bytes on stdin.
-fn run_with_bytes(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyrules"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run fairyrules");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    // Written from a thread: the program answers while it reads.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
 }
 
 #[test]

@@ -224,6 +224,12 @@ pub fn run(args: &[&str]) -> Output {
 
 /// Run the `fairyrules` binary with these arguments and `input` on stdin.
 pub fn run_with_input<S: AsRef<OsStr>>(args: &[S], input: &str) -> Output {
+    run_with_bytes(args, input.as_bytes())
+}
+
+/// Run the `fairyrules` binary with these arguments and raw bytes on stdin, written from a
+/// thread (the program may answer while it reads).
+pub fn run_with_bytes<S: AsRef<OsStr>>(args: &[S], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fairyrules"))
         .args(args)
         .stdin(Stdio::piped())
@@ -231,13 +237,14 @@ pub fn run_with_input<S: AsRef<OsStr>>(args: &[S], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run fairyrules");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
 }
 
 // ---------------------------------------------------------------------------------------
