@@ -893,3 +893,29 @@ pub(crate) fn castling_field(rules: &Rules, pos: &Position) -> String {
     }
     out
 }
+
+/// The pieces in hand, e.g. `White Q, P×2; Black none`.
+pub fn hands_text(rules: &Rules, pos: &Position) -> String {
+    let side = |color: Color| {
+        let held: Vec<String> = rules
+            .kinds
+            .iter()
+            .enumerate()
+            .filter_map(|(k, kind)| {
+                let n = pos.in_hand(Piece::new(k as crate::types::KindId, color));
+                let letter = kind.symbol(color);
+                match n {
+                    0 => None,
+                    1 => Some(letter),
+                    n => Some(format!("{letter}×{n}")),
+                }
+            })
+            .collect();
+        if held.is_empty() {
+            "none".to_string()
+        } else {
+            held.join(", ")
+        }
+    };
+    format!("White {}; Black {}", side(Color::White), side(Color::Black))
+}

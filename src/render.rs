@@ -1,6 +1,6 @@
 //! Text output: a drawing of a position with coordinates, and a one-line variant summary.
 
-use crate::fen::to_fen;
+use crate::fen::{hands_text, to_fen};
 use crate::movegen::{in_check, legal_moves};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -66,32 +66,6 @@ pub fn render_text(rules: &Rules, pos: &mut Position) -> String {
         crate::explain::game_rules(rules).join("; ")
     ));
     out
-}
-
-/// The pieces in hand, e.g. `White Q, P×2; Black none`.
-pub fn hands_text(rules: &Rules, pos: &Position) -> String {
-    let side = |color: Color| {
-        let held: Vec<String> = rules
-            .kinds
-            .iter()
-            .enumerate()
-            .filter_map(|(k, kind)| {
-                let n = pos.in_hand(crate::types::Piece::new(k as crate::types::KindId, color));
-                let letter = kind.symbol(color);
-                match n {
-                    0 => None,
-                    1 => Some(letter),
-                    n => Some(format!("{letter}×{n}")),
-                }
-            })
-            .collect();
-        if held.is_empty() {
-            "none".to_string()
-        } else {
-            held.join(", ")
-        }
-    };
-    format!("White {}; Black {}", side(Color::White), side(Color::Black))
 }
 
 /// A hex board drawn with each file as a column and cells staggered by half a row.

@@ -472,14 +472,15 @@ fn panel_svg(rules: &Rules, layout: &Layout, panel: &Panel, top: f64) -> (String
             Color::White => ("#fbfbf8", "#1a1a1a", "#111111"),
             Color::Black => ("#232323", "#000000", "#f5f5f5"),
         };
-        let letter = rules.kinds[piece.kind() as usize].letter;
+        // The letter, with its mark for a promoted kind (`+P`, `Q~`) in a smaller font.
+        let letter = rules.kinds[piece.kind() as usize].symbol(Color::White);
         let r = layout.piece_r;
-        let font = r * 1.15;
+        let font = if letter.len() > 1 { r * 0.85 } else { r * 1.15 };
         s.push_str(&format!(
             "<g class=\"piece\" data-cell=\"{}\"><circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{r:.1}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"2\"/><text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"{font:.1}\" font-family=\"DejaVu Sans, Arial, sans-serif\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{}</text></g>\n",
             g.name(c),
             cy + font * 0.36,
-            escape(&letter.to_string())
+            escape(&letter)
         ));
     }
     for &c in &panel.dots {
@@ -623,6 +624,11 @@ pub fn render_position(
         last_move: pos.moves_made().last().map(|m| (m.from, m.to)),
         ..Panel::default()
     };
+    if rules.has_hands() {
+        panel
+            .legend
+            .push(format!("In hand: {}", crate::fen::hands_text(rules, pos)));
+    }
     if let Some(cell) = highlight {
         let targets = legal_targets(rules, pos, cell)?;
         panel.frame = Some(cell);

@@ -413,3 +413,28 @@ fn kind_at(rules: &Rules, p: &fairyrules::Position, name: &str) -> String {
         .map(|piece| rules.kind(piece.kind()).id.clone())
         .unwrap_or_default()
 }
+
+#[test]
+fn pictures_show_marked_pieces_and_the_hands() {
+    let file = crate::common::variant_arg("shogi.toml");
+    let out = crate::common::run(&[
+        "render", &file, "--moves", "c1d2", "b8e8", "c3c4", "e8f8", "b2d4", "b7b6", "f1e2", "d9d8",
+        "h3h4", "b6b5", "d4g7+", "-o", "-",
+    ]);
+    let svg = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(svg.contains(">+B</text>"), "the Horse is drawn +B");
+    assert!(svg.contains("In hand: White P; Black none"));
+    // `show` lists them too.
+    let out = crate::common::run(&[
+        "show", &file, "--moves", "c1d2", "b8e8", "c3c4", "e8f8", "b2d4", "b7b6", "f1e2", "d9d8",
+        "h3h4", "b6b5", "d4g7+",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("in hand: White P; Black none"), "{text}");
+    assert!(text.contains("+B"), "{text}");
+}
