@@ -62,18 +62,8 @@ pub(crate) fn generate_castling<B: Bits>(rules: &Rules, pos: &mut Position, out:
                 }
                 let to = ray[d - 1];
                 let partner_to = if d >= 2 { ray[d - 2] } else { from };
-                let mv = Move {
-                    kind: MoveKind::Castle {
-                        partner_from: partner_cell,
-                        partner_to,
-                    },
-                    ..Move::normal(from, to)
-                };
-                pos.make(rules, mv);
-                let legal = !royal_attacked_in::<B>(rules, pos, side)
-                    && (rules.end.giving_check || !royal_attacked_in::<B>(rules, pos, side.flip()));
-                pos.unmake(rules);
-                if legal {
+                if let Some(mv) = legal_castle::<B>(rules, pos, from, to, partner_cell, partner_to)
+                {
                     out.push(mv);
                 }
             }
@@ -137,9 +127,25 @@ fn fixed_end_castling<B: Bits>(
             }
         }
     }
+    legal_castle::<B>(rules, pos, from, to, partner_cell, partner_to)
+}
+
+/// The castling move `from` → `to` with its partner `partner_from` → `partner_to`, if
+/// making it leaves the mover's royal pieces safe (and gives no check where checks are
+/// forbidden).
+#[inline(always)]
+fn legal_castle<B: Bits>(
+    rules: &Rules,
+    pos: &mut Position,
+    from: Cell,
+    to: Cell,
+    partner_from: Cell,
+    partner_to: Cell,
+) -> Option<Move> {
+    let side = pos.side_to_move();
     let mv = Move {
         kind: MoveKind::Castle {
-            partner_from: partner_cell,
+            partner_from,
             partner_to,
         },
         ..Move::normal(from, to)
