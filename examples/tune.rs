@@ -16,15 +16,39 @@
 //! Positions are taken after the opening, skipping those in check or right after a capture
 //! (not quiet). The fitted weights are printed as Rust field lines for
 //! `src/engine/eval.rs`'s `weights!` block, with the error before and after.
+//!
+//! A second kind of data, *labelled positions*, fits the evaluation to another engine's: a
+//! file ending in `.labels` holds lines `POSITION ; CENTIPAWNS` (the other engine's static
+//! evaluation, for White), and its error is between the two evaluations' winning chances.
+//! `--dump` prints the quiet positions of the games instead of tuning (one position string
+//! per line), for `scripts/label_positions.py` to label with Fairy-Stockfish's `eval`.
 
 use fairyrules::engine::eval::{Evaluator, Weights};
 use fairyrules::engine::Features;
 use fairyrules::{in_check, parse_move, Color, Position, Rules};
 
-/// One variant's labelled positions.
+/// One variant's positions, each with its target: the game's result (0, ½ or 1), or with
+/// `labelled` another engine's evaluation for White in centipawns.
 struct Set {
     rules: Rules,
     positions: Vec<(Position, f64)>,
+    labelled: bool,
+}
+
+/// Winning chances of an evaluation for White (`k` scales it).
+fn chances(white: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * white / 400.0))
+}
+
+/// The positions of a `.labels` file: `POSITION ; CENTIPAWNS` lines.
+fn read_labels(rules: &Rules, text: &str) -> Vec<(Position, f64)> {
+    text.lines()
+        .filter_map(|line| {
+            let (fen, cp) = line.rsplit_once(';')?;
+            let pos = fairyrules::parse_fen(rules, fen.trim()).ok()?;
+            Some((pos, cp.trim().parse().ok()?))
+        })
+        .collect()
 }
 
 fn read_games(rules: &Rules, text: &str) -> Vec<(Position, f64)> {
@@ -92,8 +116,12 @@ fn error(sets: &[Set], weights: &Weights, k: f64) -> f64 {
             } else {
                 -v
             };
-            let predicted = 1.0 / (1.0 + 10f64.powf(-k * white / 400.0));
-            sum += (result - predicted).powi(2);
+            let (target, predicted) = if set.labelled {
+                (chances(*result, 1.0), chances(white, 1.0))
+            } else {
+                (*result, chances(white, k))
+            };
+            sum += (target - predicted).powi(2);
             n += 1;
         }
     }
@@ -103,6 +131,8 @@ fn error(sets: &[Set], weights: &Weights, k: f64) -> f64 {
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut passes = 4;
+    let dump = args.iter().any(|a| a == "--dump");
+    args.retain(|a| a != "--dump");
     if let Some(i) = args.iter().position(|a| a == "--passes") {
         passes = args.get(i + 1).and_then(|v| v.parse().ok()).unwrap_or(4);
         args.drain(i..(i + 2).min(args.len()));
@@ -122,7 +152,7 @@ fn main() {
     }
     if args.is_empty() || !args.len().is_multiple_of(2) {
         eprintln!(
-            "usage: tune VARIANT.toml GAMES.pgn [VARIANT.toml GAMES.pgn ...] [--passes N] [--start WEIGHTS]"
+            "usage: tune VARIANT.toml GAMES.pgn|LABELLED.labels [...] [--passes N] [--start WEIGHTS] [--dump]"
         );
         std::process::exit(2);
     }
@@ -136,9 +166,27 @@ fn main() {
             eprintln!("{}: {e}", pair[1]);
             std::process::exit(2)
         });
-        let positions = read_games(&rules, &text);
+        let labelled = pair[1].ends_with(".labels");
+        let positions = if labelled {
+            read_labels(&rules, &text)
+        } else {
+            read_games(&rules, &text)
+        };
         eprintln!("{}: {} positions", pair[1], positions.len());
-        sets.push(Set { rules, positions });
+        if dump {
+            for (pos, _) in &positions {
+                println!("{}", fairyrules::to_fen(&rules, pos));
+            }
+            continue;
+        }
+        sets.push(Set {
+            rules,
+            positions,
+            labelled,
+        });
+    }
+    if dump {
+        return;
     }
     // The scale k: a golden-section search on the default weights.
     let (mut lo, mut hi) = (0.2f64, 3.0f64);
@@ -161,6 +209,16 @@ fn main() {
             let w = weights.get(i);
             let step = (w.abs() / 8).max(1);
             for delta in [step, -step] {
+                // Every weight is a size (its sign is in the evaluation), and a scale is
+                // out of 64.
+                let limit = if Weights::NAMES[i].starts_with("scale_") {
+                    64
+                } else {
+                    i32::MAX
+                };
+                if !(0..=limit).contains(&(w + delta)) {
+                    continue;
+                }
                 let mut trial = weights.clone();
                 trial.set(i, w + delta);
                 let e = error(&sets, &trial, k);

@@ -6,12 +6,19 @@
 # 2. The tuner fits the weights of src/engine/eval.rs to those games' results and prints
 #    them; paste them into the `weights!` block.
 #
-# Usage: scripts/tune.sh [GAMES_PER_VARIANT] [OUT_DIR]   (defaults: 200, target/tune)
+# 3. With MODE `labels` (needs fairy-stockfish), the quiet positions of the chess and
+#    Capablanca games are labelled with Fairy-Stockfish's static evaluation
+#    (scripts/label_positions.py) and the weights are fitted to those evaluations instead,
+#    25 passes from the current weights: this is how the present weights were made.
+#
+# Usage: scripts/tune.sh [GAMES_PER_VARIANT] [OUT_DIR] [MODE]
+#   (defaults: 200, target/tune, results)
 # Needs fairy-stockfish on the PATH (Debian: apt-get install fairy-stockfish) for the first
 # two variants; without it they are played by the built-in engine too. Runs at nice 10.
 set -eu
 games=${1:-200}
 out=${2:-target/tune}
+mode=${3:-results}
 mkdir -p "$out"
 cargo build --release --quiet --bin fairyrules --example tune
 bin=target/release/fairyrules
@@ -35,5 +42,16 @@ for v in chess capablanca hectochess glinski heroes-hexagonal hero-chess superhe
     fi
     pairs="$pairs variants/$v.toml $pgn"
 done
+if [ "$mode" = labels ]; then
+    labelled=""
+    for v in chess capablanca; do
+        target/release/examples/tune "variants/$v.toml" "$out/$v.pgn" --dump 2>/dev/null \
+            | python3 scripts/label_positions.py "$v" "$fsf" > "$out/$v.labels"
+        labelled="$labelled variants/$v.toml $out/$v.labels"
+    done
+    # shellcheck disable=SC2086
+    nice -n 10 target/release/examples/tune $labelled --passes 25
+    exit
+fi
 # shellcheck disable=SC2086
 nice -n 10 target/release/examples/tune $pairs

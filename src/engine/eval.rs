@@ -14,13 +14,18 @@
 //!   wins the game in (a `goal`) gains.
 //! - **Mobility**: each non-royal piece gains per cell it can move to that no enemy pawn-like
 //!   piece attacks, above its empty-board average, weighted less for long-range pieces.
-//! - **King safety**: enemy pieces attacking the cells around a royal piece (how many, and
-//!   how many attacks) cost quadratically; friendly pawn-like pieces in front of it shield.
+//! - **King safety**: a danger count around each side's first royal piece — enemy pieces
+//!   attacking the cells next to it (how many, and how many attacks), those cells that only
+//!   the royal piece guards (weak), and *safe checks* (an enemy piece can move to a cell the
+//!   defender does not attack, from which it would attack the royal piece, read from the
+//!   compiled attack tables) — less friendly pawn-like pieces in front of it as a shield;
+//!   it costs danger²/4096 in the middle game (up to a cap) and danger/16 in the endgame.
 //! - **Pawn structure** for *pawn-like* kinds — non-royal, unhooked kinds whose every move on
 //!   an empty board goes forward (so they can only advance, like pawns): passed (no enemy
 //!   pawn-like piece ahead on its own or a neighbouring file; more the further it is),
 //!   doubled, isolated, and protected by or beside a friendly one.
-//! - **Threats**: pieces attacked by enemy pawn-like pieces, pieces attacked and undefended.
+//! - **Threats**: pieces attacked by enemy pawn-like pieces, pieces attacked by a less
+//!   valuable enemy piece (a share of the difference), pieces attacked and undefended.
 //! - **Endgame scaling**: a side without pawn-like pieces that is ahead by less than the
 //!   weakest non-pawn kind's value can rarely win (scaled down), as can single colour-bound
 //!   pieces on different colours; a bare royal piece is driven to the edge and towards the
@@ -28,17 +33,21 @@
 //! - **Extinction**: a side one capture away from losing by its extinction rule loses a
 //!   little (the last pieces are a liability).
 //!
-//! The weights ([`Weights`]) were fitted to game results by `scripts/tune.sh`
+//! The weights ([`Weights`]) were first fitted to game results by `scripts/tune.sh`
 //! (`examples/tune.rs`): 1,400 games, 200 in each of seven variants (Fairy-Stockfish
 //! against itself in chess and Capablanca chess, the built-in engine against itself in the
-//! others), about 135,000 positions, four passes of coordinate descent from hand-set
-//! values. Scores are in centipawns from the side to move's point of view.
+//! others), about 135,000 positions. They were then fitted to Fairy-Stockfish's own static
+//! evaluation of 38,459 quiet positions of chess and Capablanca chess games (labelled by
+//! `scripts/label_positions.py`; error between the two evaluations' winning chances),
+//! coordinate descent with every weight kept ≥ 0, `mop_up` left at its hand-set value (few
+//! positions). Scores are in centipawns from the side to move's point of view.
 
 use super::attack_sets::{one, piece_sets};
 use super::Features;
 use crate::fen::parse_fen;
 use crate::position::Position;
 use crate::rules::{flag, RecordShape, Rules, Verdict};
+use crate::targets::piece_attacks;
 use crate::types::{Bits, Cell, CellSet, Color, KindId, Move, Piece};
 use crate::with_width;
 
@@ -106,72 +115,85 @@ macro_rules! weights {
 
 weights! {
     /// Piece-square bonus per empty-board target above the piece's average, in 1/10 cp.
-    pst_mg = 33;
+    pst_mg = 39;
     /// The same in the endgame.
-    pst_eg = 46;
+    pst_eg = 61;
     /// Pawn-like pieces: bonus at the far end (quadratic in the height gained), middle game.
-    pawn_advance_mg = 18;
+    pawn_advance_mg = 16;
     /// The same in the endgame.
-    pawn_advance_eg = 43;
+    pawn_advance_eg = 30;
     /// Pawn-like pieces: bonus on the most central cells (middle game).
-    pawn_center_mg = 18;
+    pawn_center_mg = 20;
     /// Royal pieces: penalty on the most central cells in the middle game.
-    royal_center_mg = 63;
+    royal_center_mg = 1;
     /// Royal pieces: penalty per rank-height at the far end in the middle game.
-    royal_advance_mg = 94;
+    royal_advance_mg = 104;
     /// Royal pieces: bonus on the outermost files in the middle game (away from the files
     /// where the fight opens).
-    royal_file_mg = 46;
+    royal_file_mg = 124;
     /// Royal pieces: bonus on the most central cells in the endgame.
-    royal_center_eg = 25;
+    royal_center_eg = 71;
     /// A piece next to the zone it wins in (a goal; halved per further step).
     goal_near = 190;
     /// Mobility per cell, middle game (for a piece averaging 8 targets; scaled by √(8/avg)).
-    mobility_mg = 3;
+    mobility_mg = 9;
     /// The same in the endgame.
     mobility_eg = 1;
     /// King danger per attack on a cell next to a royal piece.
-    king_attack = 27;
+    king_attack = 56;
     /// King danger per enemy piece attacking there.
-    king_attackers = 46;
+    king_attackers = 205;
     /// King danger removed per friendly pawn-like piece in front of the royal piece.
-    king_shield = 16;
+    king_shield = 28;
+    /// King danger per cell next to a royal piece that the enemy attacks and no friendly
+    /// non-royal piece defends.
+    king_weak = 16;
+    /// King danger per enemy piece that can move to a cell the defender does not attack,
+    /// from which it would check (a safe check).
+    king_check = 426;
+    /// Largest middle-game king-danger penalty (danger² / 4096 cp).
+    king_danger_max = 2430;
     /// Passed pawn-like piece: base bonus, middle game.
-    passed_mg = 1;
+    passed_mg = 0;
     /// Passed: extra at the far end (quadratic), middle game.
-    passed_adv_mg = 42;
+    passed_adv_mg = 15;
     /// Passed: base bonus, endgame.
-    passed_eg = 13;
+    passed_eg = 0;
     /// Passed: extra at the far end, endgame.
-    passed_adv_eg = 238;
+    passed_adv_eg = 227;
     /// Doubled pawn-like piece (one ahead on its file), middle game.
-    doubled_mg = 14;
+    doubled_mg = 12;
     /// The same, endgame.
-    doubled_eg = 30;
+    doubled_eg = 9;
     /// Isolated pawn-like piece, middle game.
-    isolated_mg = 16;
+    isolated_mg = 0;
     /// The same, endgame.
-    isolated_eg = 22;
+    isolated_eg = 14;
     /// Pawn-like piece protected by or beside a friendly one, middle game.
-    connected_mg = 4;
+    connected_mg = 9;
     /// The same, endgame.
-    connected_eg = 2;
+    connected_eg = 0;
     /// Non-pawn piece attacked by an enemy pawn-like piece.
-    threat_by_pawn = 50;
+    threat_by_pawn = 42;
+    /// Piece attacked by a less valuable enemy piece (not pawn-like): per mille of the
+    /// difference in value.
+    threat_by_lesser = 42;
     /// Non-royal piece attacked and undefended.
-    hanging = 38;
+    hanging = 35;
     /// Pieces of colour-bound kinds on two cell colours (per colour beyond the first).
-    pair = 46;
+    pair = 62;
     /// For the side to move.
-    tempo = 16;
+    tempo = 4;
     /// Endgame scale (of 64) of a pawnless side ahead by less than a piece.
-    scale_drawish = 16;
+    scale_drawish = 0;
     /// Endgame scale (of 64) with single colour-bound pieces on different colours.
-    scale_opposite = 63;
+    scale_opposite = 24;
+    /// Middle-game pawn value, percent of the file's.
+    pawn_mg_value = 68;
     /// Endgame pawn value, percent of the file's.
-    pawn_eg_value = 69;
+    pawn_eg_value = 66;
     /// Bare royal piece: bonus per step it is from the centre, and per step the royals close.
-    mop_up = 13;
+    mop_up = 60;
     /// A side one capture away from extinction.
     extinction_last = 238;
 }
@@ -182,11 +204,18 @@ pub const LAZY_MARGIN: i32 = 350;
 
 const INFINITE: i32 = 1_000_000;
 
+/// Most pieces per side looked at for safe checks and threats in one evaluation (the same
+/// for both sides, so that the evaluation stays colour-symmetric).
+const MAX_PER_SIDE: usize = 40;
+
 /// Per-variant evaluation tables, built once per search from the rules.
 #[derive(Debug, Clone)]
 pub struct Evaluator {
     /// Material value of each kind in centipawns (0 for royal kinds), middle game.
     pub values: Vec<i32>,
+    /// Material value in the middle game and in the endgame (pawn-like kinds scaled by
+    /// `pawn_mg_value` and `pawn_eg_value`).
+    values_mg: Vec<i32>,
     values_eg: Vec<i32>,
     /// Whether each kind is pawn-like (see the module docs).
     pub pawn_like: Vec<bool>,
@@ -382,6 +411,15 @@ impl Evaluator {
         let pawn_like: Vec<bool> = (0..kinds as KindId)
             .map(|k| is_pawn_like(rules, k))
             .collect();
+        let values_mg: Vec<i32> = (0..kinds)
+            .map(|k| {
+                if pawn_like[k] {
+                    values[k] * w.pawn_mg_value / 100
+                } else {
+                    values[k]
+                }
+            })
+            .collect();
         let values_eg: Vec<i32> = (0..kinds)
             .map(|k| {
                 if pawn_like[k] {
@@ -569,6 +607,7 @@ impl Evaluator {
             .unwrap_or(300);
         Evaluator {
             values,
+            values_mg,
             values_eg,
             pawn_like,
             royal,
@@ -660,7 +699,7 @@ impl Evaluator {
             for cell in B::load(pos.occupied(color)).cells() {
                 let p = pos.occupant(cell);
                 let k = p.kind() as usize;
-                mg[c] += self.values[k] + self.pst_mg[p.index() * n + cell.index()];
+                mg[c] += self.values_mg[k] + self.pst_mg[p.index() * n + cell.index()];
                 eg[c] += self.values_eg[k] + self.pst_eg[p.index() * n + cell.index()];
                 phase += self.phase_of[k];
                 if self.pawn_like[k] {
@@ -812,15 +851,19 @@ impl Evaluator {
         pos: &Position,
         pawns: [B; 2],
     ) -> ([i32; 2], [i32; 2]) {
-        let n = self.cells;
         let mut scratch = std::mem::take(&mut self.scratch);
         let mut attacked = [B::ZERO; 2];
+        // Cells attacked by non-royal pieces (a royal piece alone does not defend a cell).
+        let mut defended = [B::ZERO; 2];
         let mut pawn_attacks = [B::ZERO; 2];
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
-        // Royal zones, to count attacks near them.
+        // Royal zones, to count attacks near them; the first royal piece's cell and the
+        // cells from which some enemy piece could attack it (for checks).
         let mut zones = [B::ZERO; 2];
         let mut shields = [0i32; 2];
+        let mut royal_at: [Option<Cell>; 2] = [None; 2];
+        let mut check_from = [B::ZERO; 2];
         for color in Color::BOTH {
             let c = color.index();
             for &k in rules.royal_kinds(color) {
@@ -828,6 +871,10 @@ impl Evaluator {
                     zones[c] |= B::load(&self.zone[cell.index()]);
                     shields[c] +=
                         (B::load(&self.shield[c][cell.index()]) & pawns[c]).count() as i32;
+                    if royal_at[c].is_none() {
+                        royal_at[c] = Some(cell);
+                        check_from[c] = B::load(rules.attackers_any(color.flip(), cell));
+                    }
                 }
             }
             for cell in pawns[c].cells() {
@@ -836,9 +883,17 @@ impl Evaluator {
                 pawn_attacks[c] |= att;
             }
             attacked[c] = pawn_attacks[c];
+            defended[c] = pawn_attacks[c];
         }
         let mut danger = [0i32; 2];
         let mut attackers = [0i32; 2];
+        // Pieces that could move to a cell from which they might check: (piece, cells).
+        let mut checkers: [(Piece, B); 2 * MAX_PER_SIDE] =
+            [(Piece::new(0, Color::White), B::ZERO); 2 * MAX_PER_SIDE];
+        let mut n_checkers = [0usize; 2];
+        // Per side, the cells its pieces attack, with the attacker's value: (value, cells).
+        let mut hitters: [(i32, B); 2 * MAX_PER_SIDE] = [(0, B::ZERO); 2 * MAX_PER_SIDE];
+        let mut n_hitters = [0usize; 2];
         for color in Color::BOTH {
             let c = color.index();
             let e = 1 - c;
@@ -851,6 +906,11 @@ impl Evaluator {
                 if self.royal[k] {
                     continue;
                 }
+                defended[c] |= att;
+                if n_hitters[c] < MAX_PER_SIDE {
+                    hitters[c * MAX_PER_SIDE + n_hitters[c]] = (self.values[k], att);
+                    n_hitters[c] += 1;
+                }
                 if self.features.mobility {
                     let m = (moves & !pawn_attacks[e]).count() as i32 - self.mob_avg[k];
                     mg[c] += m * self.mob_w[k].0 / 16;
@@ -861,20 +921,49 @@ impl Evaluator {
                     danger[e] += near * self.weights.king_attack;
                     attackers[e] += 1;
                 }
+                let to_check = moves & check_from[e] & !own;
+                if !to_check.is_zero() && !self.hooked[k] && n_checkers[c] < MAX_PER_SIDE {
+                    checkers[c * MAX_PER_SIDE + n_checkers[c]] = (p, to_check);
+                    n_checkers[c] += 1;
+                }
             }
         }
         self.scratch = scratch;
+        // Safe checks: a piece can move to a cell the defender does not attack, from which
+        // it attacks the royal piece (one per piece).
+        let mut safe_checks = [0i32; 2];
+        let side_checkers = |c: usize| &checkers[c * MAX_PER_SIDE..][..n_checkers[c]];
+        for &(p, cells) in side_checkers(0).iter().chain(side_checkers(1)) {
+            let e = p.color().flip().index();
+            let Some(royal) = royal_at[e] else { continue };
+            let free = B::load(rules.attackers_free(p, royal));
+            let conditional = B::load(rules.attackers_conditional(p, royal));
+            let safe = cells & !attacked[e];
+            if !(safe & free).is_zero()
+                || (safe & conditional)
+                    .cells()
+                    .any(|from| piece_attacks::<B>(rules, pos, p, from, royal))
+            {
+                safe_checks[e] += 1;
+            }
+        }
         let w = &self.weights;
         for c in 0..2 {
-            if self.features.king_safety && attackers[c] > 0 {
-                let d = danger[c] + w.king_attackers * attackers[c] - w.king_shield * shields[c];
+            if self.features.king_safety && (attackers[c] > 0 || safe_checks[c] > 0) {
+                let weak = (zones[c] & attacked[1 - c] & !defended[c]).count() as i32;
+                let d = danger[c]
+                    + w.king_attackers * attackers[c]
+                    + w.king_weak * weak
+                    + w.king_check * safe_checks[c]
+                    - w.king_shield * shields[c];
                 if d > 0 {
-                    let penalty = (d * d / 1024).min(800);
+                    let penalty = (d * d / 4096).min(w.king_danger_max);
                     mg[c] -= if attackers[c] >= 2 {
                         penalty
                     } else {
                         penalty / 2
                     };
+                    eg[c] -= d / 16;
                 }
             }
             if self.features.threats {
@@ -885,6 +974,26 @@ impl Evaluator {
                     if !self.royal[pos.occupant(cell).kind() as usize] {
                         mg[c] -= w.threat_by_pawn;
                         eg[c] -= w.threat_by_pawn;
+                    }
+                }
+                // Pieces attacked by a less valuable enemy piece (pawn-like attackers are
+                // counted above): a share of the difference.
+                let enemy = &hitters[(1 - c) * MAX_PER_SIDE..][..n_hitters[1 - c]];
+                for cell in (pieces & attacked[1 - c] & !pawn_attacks[1 - c]).cells() {
+                    let k = pos.occupant(cell).kind() as usize;
+                    if self.royal[k] {
+                        continue;
+                    }
+                    let victim = self.values[k];
+                    let least = enemy
+                        .iter()
+                        .filter(|(_, att)| att.has(cell))
+                        .map(|&(v, _)| v)
+                        .min();
+                    if let Some(v) = least.filter(|&v| v < victim) {
+                        let t = w.threat_by_lesser * (victim - v) / 1000;
+                        mg[c] -= t;
+                        eg[c] -= t;
                     }
                 }
                 for cell in (own & attacked[1 - c] & !attacked[c]).cells() {
@@ -902,7 +1011,6 @@ impl Evaluator {
                 }
             }
         }
-        let _ = (n, &self.hooked);
         (mg, eg)
     }
 }

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use crate::common::{cell, load_variant, pos, Rng};
-use fairyrules::engine::eval::{is_pawn_like, kind_value, Evaluator};
+use fairyrules::engine::eval::{is_pawn_like, kind_value, Evaluator, Weights};
 use fairyrules::engine::search::null_move_sound;
 use fairyrules::engine::see::{exchange_values, see};
 use fairyrules::engine::time::{clock_budgets, stop_after_iteration, Stability, TimePlan};
@@ -59,6 +59,9 @@ fn keeps_the_win(rules: &Rules, pos: &mut Position, mv: fairyrules::Move, n: u32
     ok
 }
 
+/// The mate needs ten plies of nominal depth: the search prunes late quiet moves (the
+/// Rook's mating check among them) at the last plies, and the evaluation prefers a
+/// centralised King to the mating net until the mate is in sight.
 #[test]
 fn finds_a_mate_in_three_at_fixed_depth() {
     let rules = load_variant("chess.toml");
@@ -69,7 +72,7 @@ fn finds_a_mate_in_three_at_fixed_depth() {
     for threads in [1, 2] {
         let mut engine = Engine::new(8);
         engine.set_threads(threads);
-        let r = engine.search(&rules, &mut p, &Limits::depth(8));
+        let r = engine.search(&rules, &mut p, &Limits::depth(10));
         assert_eq!(r.score, MATE - 5, "{threads} thread(s): {r:?}");
         assert_eq!(r.mate_in_plies(), Some(5));
         let best = r.best.unwrap();
@@ -88,7 +91,7 @@ fn every_technique_switched_off_still_finds_the_mate() {
     for name in Features::NAMES {
         let mut engine = Engine::new(4);
         engine.set_features(Features::parse(&format!("-{name}")).unwrap());
-        let r = engine.search(&rules, &mut p, &Limits::depth(10));
+        let r = engine.search(&rules, &mut p, &Limits::depth(12));
         assert_eq!(r.score, MATE - 5, "without {name}: {r:?}");
     }
 }
@@ -586,4 +589,58 @@ fn weights_read_from_name_value_lines() {
         .contains("unknown weight `warp`"));
     assert!(Weights::parse("tempo = fast").is_err());
     assert!(Weights::parse("tempo").is_err());
+}
+
+/// The evaluation of `fen` for the side to move with one weight set to `value`.
+fn evaluation_with(rules: &Rules, fen: &str, weight: &str, value: i32) -> i32 {
+    let mut weights = Weights::default();
+    let i = Weights::NAMES.iter().position(|n| *n == weight).unwrap();
+    weights.set(i, value);
+    let mut eval = Evaluator::with_weights(rules, None, weights, Features::default());
+    eval.evaluate(rules, &pos(rules, fen))
+}
+
+#[test]
+fn king_safety_counts_safe_checks() {
+    let rules = load_variant("chess.toml");
+    // The Queen can check on d1, which White does not guard: White's King is less safe.
+    let open = "3q3k/6pp/8/8/8/8/5PPP/6K1 w - - 0 1";
+    assert!(
+        evaluation_with(&rules, open, "king_check", 600)
+            < evaluation_with(&rules, open, "king_check", 0)
+    );
+    // With d1 guarded by the Rook there is no safe check: the weight changes nothing.
+    let guarded = "3q3k/6pp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+    assert_eq!(
+        evaluation_with(&rules, guarded, "king_check", 600),
+        evaluation_with(&rules, guarded, "king_check", 0)
+    );
+}
+
+#[test]
+fn king_safety_counts_unguarded_cells_next_to_the_king() {
+    let rules = load_variant("chess.toml");
+    // The Black Queen and Rook bear on f2, g2 and h2, which only White's King guards.
+    let weak = "6k1/8/8/8/8/6q1/r5P1/6K1 w - - 0 1";
+    assert!(
+        evaluation_with(&rules, weak, "king_weak", 400)
+            < evaluation_with(&rules, weak, "king_weak", 0)
+    );
+}
+
+#[test]
+fn pieces_attacked_by_less_valuable_ones_are_threatened() {
+    let rules = load_variant("chess.toml");
+    // A Black Knight attacks White's Queen (defended, so not hanging).
+    let attacked = "4k3/8/8/8/2n5/4Q3/4R3/4K3 w - - 0 1";
+    assert!(
+        evaluation_with(&rules, attacked, "threat_by_lesser", 300)
+            < evaluation_with(&rules, attacked, "threat_by_lesser", 0)
+    );
+    // The same Knight one cell away attacks nothing of value: no effect.
+    let quiet = "4k3/8/8/8/1n6/4Q3/4R3/4K3 w - - 0 1";
+    assert_eq!(
+        evaluation_with(&rules, quiet, "threat_by_lesser", 300),
+        evaluation_with(&rules, quiet, "threat_by_lesser", 0)
+    );
 }

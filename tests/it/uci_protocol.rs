@@ -496,3 +496,24 @@ pub fn endless_input_keeps_memory_bounded(protocol: &str) {
 fn uci_reads_endless_input_in_bounded_memory() {
     endless_input_keeps_memory_bounded("uci");
 }
+
+#[test]
+fn eval_prints_the_static_evaluation_for_white() {
+    let mut e = uci(&["chess"]);
+    let mut for_white = |fen: &str| -> i32 {
+        e.send(&format!("position fen {fen}"));
+        e.send("eval");
+        e.send("isready");
+        let lines = e.until(|l| l == "readyok");
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with("info string static evaluation "))
+            .unwrap_or_else(|| panic!("no evaluation: {lines:?}"));
+        line.split_whitespace().nth(4).unwrap().parse().unwrap()
+    };
+    // White a Queen up scores high whichever side is to move.
+    let white_to_move = for_white("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    let black_to_move = for_white("4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+    assert!(white_to_move > 500 && black_to_move > 500);
+    assert!(for_white("3qk3/8/8/8/8/8/8/4K3 w - - 0 1") < -500);
+}

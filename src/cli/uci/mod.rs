@@ -29,9 +29,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
+use fairyrules::engine::eval::Evaluator;
 use fairyrules::engine::Engine;
 use fairyrules::geometry::Shape;
-use fairyrules::{parse_move, render_text, to_fen, Position, Rules};
+use fairyrules::{parse_move, render_text, to_fen, Color, Position, Rules};
 
 use super::catalog::{self, Variant};
 use super::input::{Input, LineReader, MAX_LINE};
@@ -194,9 +195,10 @@ impl Session {
             "ponderhit" => self.ponderhit(),
             "debug" | "register" => {}
             "d" => self.show(),
+            "eval" => self.static_evaluation(),
             _ => self.error(&format!(
                 "unknown command `{}` (commands: uci, isready, setoption, ucinewgame, \
-                 position, go, stop, ponderhit, quit, d)",
+                 position, go, stop, ponderhit, quit, d, eval)",
                 truncate(command)
             )),
         }
@@ -478,6 +480,25 @@ impl Session {
         if let Some(t) = budget {
             self.searcher.stop_after(t);
         }
+    }
+
+    /// `eval`: the static evaluation of the current position, in centipawns for White
+    /// (as Stockfish's `eval` prints it), for comparing evaluations.
+    fn static_evaluation(&self) {
+        let Some(pos) = &self.pos else {
+            return self.error("no valid position");
+        };
+        let rules = self.rules();
+        let mut evaluator = Evaluator::new(rules, None);
+        let own = evaluator.evaluate(rules, pos);
+        let white = match pos.side_to_move() {
+            Color::White => own,
+            Color::Black => -own,
+        };
+        info_strings(
+            &self.out,
+            &format!("static evaluation {white} cp (white side)"),
+        );
     }
 
     fn show(&self) {
