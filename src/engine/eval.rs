@@ -23,7 +23,11 @@
 //! - **Pawn structure** for *pawn-like* kinds — non-royal, unhooked kinds whose every move on
 //!   an empty board goes forward (so they can only advance, like pawns): passed (no enemy
 //!   pawn-like piece ahead on its own or a neighbouring file; more the further it is),
-//!   doubled, isolated, and protected by or beside a friendly one.
+//!   doubled, isolated, and protected by or beside a friendly one; a passed piece gains in
+//!   the endgame when the cell ahead is empty and as the enemy royal piece is farther from
+//!   that cell than the friendly one.
+//! - **Open files**: a piece that slides along whole files (rook-like, read from its moves)
+//!   gains with no friendly pawn-like piece ahead on its file, more with no enemy one either.
 //! - **Threats**: pieces attacked by enemy pawn-like pieces, pieces attacked by a less
 //!   valuable enemy piece (a share of the difference), pieces attacked and undefended.
 //! - **Endgame scaling**: a side without pawn-like pieces that is ahead by less than the
@@ -117,7 +121,7 @@ weights! {
     /// Piece-square bonus per empty-board target above the piece's average, in 1/10 cp.
     pst_mg = 39;
     /// The same in the endgame.
-    pst_eg = 61;
+    pst_eg = 68;
     /// Pawn-like pieces: bonus at the far end (quadratic in the height gained), middle game.
     pawn_advance_mg = 16;
     /// The same in the endgame.
@@ -136,15 +140,15 @@ weights! {
     /// A piece next to the zone it wins in (a goal; halved per further step).
     goal_near = 190;
     /// Mobility per cell, middle game (for a piece averaging 8 targets; scaled by √(8/avg)).
-    mobility_mg = 9;
+    mobility_mg = 8;
     /// The same in the endgame.
     mobility_eg = 1;
     /// King danger per attack on a cell next to a royal piece.
-    king_attack = 56;
+    king_attack = 49;
     /// King danger per enemy piece attacking there.
     king_attackers = 205;
     /// King danger removed per friendly pawn-like piece in front of the royal piece.
-    king_shield = 28;
+    king_shield = 31;
     /// King danger per cell next to a royal piece that the enemy attacks and no friendly
     /// non-royal piece defends.
     king_weak = 16;
@@ -160,24 +164,38 @@ weights! {
     /// Passed: base bonus, endgame.
     passed_eg = 0;
     /// Passed: extra at the far end, endgame.
-    passed_adv_eg = 227;
+    passed_adv_eg = 135;
+    /// Passed: the next cell ahead is empty (times the advancement, endgame).
+    passed_free_eg = 100;
+    /// Passed: per step the enemy royal piece is from the next cell ahead (counted
+    /// twice) beyond the friendly one's (times the advancement, endgame).
+    passed_king_eg = 114;
     /// Doubled pawn-like piece (one ahead on its file), middle game.
-    doubled_mg = 12;
+    doubled_mg = 14;
     /// The same, endgame.
-    doubled_eg = 9;
+    doubled_eg = 8;
     /// Isolated pawn-like piece, middle game.
-    isolated_mg = 0;
+    isolated_mg = 1;
     /// The same, endgame.
-    isolated_eg = 14;
+    isolated_eg = 18;
     /// Pawn-like piece protected by or beside a friendly one, middle game.
-    connected_mg = 9;
+    connected_mg = 8;
     /// The same, endgame.
     connected_eg = 0;
+    /// A piece sliding along whole files with no friendly pawn-like piece ahead on its file
+    /// (half-open), middle game.
+    file_semi_mg = 4;
+    /// The same, endgame.
+    file_semi_eg = 30;
+    /// Extra when no enemy pawn-like piece is ahead either (open file), middle game.
+    file_open_mg = 16;
+    /// The same, endgame.
+    file_open_eg = 13;
     /// Non-pawn piece attacked by an enemy pawn-like piece.
     threat_by_pawn = 42;
     /// Piece attacked by a less valuable enemy piece (not pawn-like): per mille of the
     /// difference in value.
-    threat_by_lesser = 42;
+    threat_by_lesser = 47;
     /// Non-royal piece attacked and undefended.
     hanging = 35;
     /// Pieces of colour-bound kinds on two cell colours (per colour beyond the first).
@@ -236,6 +254,10 @@ pub struct Evaluator {
     span: [Vec<CellSet>; 2],
     /// Per colour and cell: cells ahead on the same file (doubled test).
     file_ahead: [Vec<CellSet>; 2],
+    /// Per colour and cell: the next cell ahead on the same file (passed pieces' path).
+    step_ahead: [Vec<Option<Cell>>; 2],
+    /// Whether each kind slides along a whole file (rook-like: open files suit it).
+    file_slider: Vec<bool>,
     /// Per cell: the cells of the neighbouring files (isolated test).
     neighbour_files: Vec<CellSet>,
     /// Per colour and cell: adjacent cells ahead (royal shield).
@@ -361,6 +383,15 @@ pub fn captures_to_extinction(rules: &Rules, pos: &Position, side: Color) -> Opt
             }
         }
     }
+}
+
+/// Whether two cells are one king step apart (1), else 0 — for the tables.
+fn distance_between(rules: &Rules, a: usize, b: usize) -> u32 {
+    u32::from(
+        rules
+            .adjacent_cells(Cell::from_index(a))
+            .contains(Cell::from_index(b)),
+    )
 }
 
 /// Breadth-first king-step distances from `sources` over the adjacency of the rules.
@@ -513,6 +544,29 @@ impl Evaluator {
                 }
             }
         }
+        let step_ahead = [Color::White, Color::Black].map(|color| {
+            (0..n)
+                .map(|i| {
+                    file_ahead[color.index()][i]
+                        .iter()
+                        .find(|a| distance_between(rules, i, a.index()) == 1)
+                })
+                .collect::<Vec<Option<Cell>>>()
+        });
+        let file_slider: Vec<bool> = (0..kinds as KindId)
+            .map(|k| {
+                let piece = Piece::new(k, Color::White);
+                !royal[k as usize]
+                    && !pawn_like[k as usize]
+                    && g.cells().any(|c| {
+                        let ahead = &file_ahead[0][c.index()];
+                        ahead.count() >= 3 && {
+                            let targets = empty_board_targets(rules, piece, c);
+                            ahead.iter().all(|a| targets.contains(a))
+                        }
+                    })
+            })
+            .collect();
         let mut shield = [vec![CellSet::EMPTY; n], vec![CellSet::EMPTY; n]];
         let mut zone = vec![CellSet::EMPTY; n];
         for c in g.cells() {
@@ -622,6 +676,8 @@ impl Evaluator {
             mob_w,
             span,
             file_ahead,
+            step_ahead,
+            file_slider,
             neighbour_files,
             shield,
             zone,
@@ -748,8 +804,14 @@ impl Evaluator {
             }
         }
         if self.features.pawn_structure {
+            let royal_at = Color::BOTH.map(|color| {
+                rules
+                    .royal_kinds(color)
+                    .iter()
+                    .find_map(|&k| pos.cells_of(Piece::new(k, color)).iter().next())
+            });
             for color in Color::BOTH {
-                let (m, e) = self.pawn_structure::<B>(pos, color, pawns);
+                let (m, e) = self.pawn_structure::<B>(pos, color, pawns, royal_at);
                 mg[color.index()] += m;
                 eg[color.index()] += e;
             }
@@ -810,7 +872,13 @@ impl Evaluator {
     }
 
     /// Passed, doubled, isolated and connected pawn-like pieces of `color`: (mg, eg).
-    fn pawn_structure<B: Bits>(&self, pos: &Position, color: Color, pawns: [B; 2]) -> (i32, i32) {
+    fn pawn_structure<B: Bits>(
+        &self,
+        pos: &Position,
+        color: Color,
+        pawns: [B; 2],
+        royal_at: [Option<Cell>; 2],
+    ) -> (i32, i32) {
         let w = &self.weights;
         let c = color.index();
         let own = pawns[c];
@@ -823,6 +891,19 @@ impl Evaluator {
                 let q = adv * adv / 64;
                 mg += w.passed_mg + w.passed_adv_mg * q / 64;
                 eg += w.passed_eg + w.passed_adv_eg * q / 64;
+                if let Some(next) = self.step_ahead[c][i] {
+                    // The way on is free; the royal pieces' distances to it (the enemy's
+                    // counts double).
+                    if pos.piece_at(next).is_none() {
+                        eg += w.passed_free_eg * q / 64;
+                    }
+                    let d = |r: Option<Cell>| {
+                        r.map_or(5, |r| {
+                            self.distance[r.index() * self.cells + next.index()].min(5)
+                        }) as i32
+                    };
+                    eg += w.passed_king_eg * (2 * d(royal_at[1 - c]) - d(royal_at[c])) * q / 256;
+                }
             }
             if !(B::load(&self.file_ahead[c][i]) & own).is_zero() {
                 mg -= w.doubled_mg;
@@ -839,7 +920,6 @@ impl Evaluator {
                     eg += w.connected_eg;
                 }
             }
-            let _ = pos;
         }
         (mg, eg)
     }
@@ -894,6 +974,12 @@ impl Evaluator {
         // Per side, the cells its pieces attack, with the attacker's value: (value, cells).
         let mut hitters: [(i32, B); 2 * MAX_PER_SIDE] = [(0, B::ZERO); 2 * MAX_PER_SIDE];
         let mut n_hitters = [0usize; 2];
+        let w_file = (
+            self.weights.file_semi_mg,
+            self.weights.file_semi_eg,
+            self.weights.file_open_mg,
+            self.weights.file_open_eg,
+        );
         for color in Color::BOTH {
             let c = color.index();
             let e = 1 - c;
@@ -915,6 +1001,14 @@ impl Evaluator {
                     let m = (moves & !pawn_attacks[e]).count() as i32 - self.mob_avg[k];
                     mg[c] += m * self.mob_w[k].0 / 16;
                     eg[c] += m * self.mob_w[k].1 / 16;
+                }
+                if self.file_slider[k] {
+                    let ahead = B::load(&self.file_ahead[c][cell.index()]);
+                    if (ahead & pawns[c]).is_zero() {
+                        let open = (ahead & pawns[e]).is_zero() as i32;
+                        mg[c] += w_file.0 + open * w_file.2;
+                        eg[c] += w_file.1 + open * w_file.3;
+                    }
                 }
                 let near = (att & zones[e]).count() as i32;
                 if near > 0 {
