@@ -690,7 +690,7 @@ impl Evaluator {
             noise,
             weights,
             features,
-            cache: vec![(0, 0); 1 << 14],
+            cache: vec![(0, 0); 1 << 16],
             scratch: Vec::with_capacity(256),
         }
     }

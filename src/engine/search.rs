@@ -1026,17 +1026,14 @@ impl Worker<'_> {
             let mut futile = false;
             if ply > 0 && best_score > -MATE_BOUND && !checked && alpha.abs() < MATE_BOUND {
                 if quiet {
-                    if skip_quiets && !special {
-                        continue;
-                    }
-                    // Late move pruning.
+                    // Late move pruning (a checking move is kept: see below).
                     let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);
                     if self.features.futility && !pv_node && depth <= 6 && quiets.len() >= lmp_limit
                     {
                         skip_quiets = true;
-                        if !special {
-                            continue;
-                        }
+                    }
+                    if skip_quiets && !special {
+                        futile = true;
                     }
                     // Futility: a quiet move cannot raise a hopeless score (unless it checks).
                     if let Some(eval) = static_eval {
