@@ -91,6 +91,9 @@ struct Frame {
     /// The move made from this ply and the piece that made it (`None`: a null move).
     made: Option<(Move, Piece)>,
     killers: [Option<Move>; 2],
+    /// Whether the check given by the move into this ply earns an extension (it does not
+    /// lose material by exchange).
+    extend_check: bool,
 }
 
 /// A completed iteration's findings.
@@ -817,7 +820,7 @@ impl Worker<'_> {
         if ply >= MAX_PLY - 2 {
             return self.eval.evaluate(rules, pos);
         }
-        if checked && self.features.check_extension {
+        if checked && self.features.check_extension && (ply == 0 || self.frames[ply].extend_check) {
             depth += 1;
         }
         if depth <= 0 {
@@ -1035,6 +1038,14 @@ impl Worker<'_> {
                     if skip_quiets && !special {
                         futile = true;
                     }
+                    // History pruning: near the leaves, a quiet move that has kept failing.
+                    if self.features.history
+                        && !special
+                        && depth <= 3
+                        && self.quiet_history(ply, mover, &mv) < -4_000 * depth
+                    {
+                        futile = true;
+                    }
                     // Futility: a quiet move cannot raise a hopeless score (unless it checks).
                     if let Some(eval) = static_eval {
                         if self.features.futility && depth <= 6 && eval + 100 + 90 * depth <= alpha
@@ -1063,6 +1074,13 @@ impl Worker<'_> {
                 pos.unmake(rules);
                 continue;
             }
+            // A check is extended unless the checking piece is lost to an exchange.
+            self.frames[ply + 1].extend_check = gives_check && {
+                pos.unmake(rules);
+                let sound = !self.features.see || see(rules, pos, &mv, self.see_values) >= 0;
+                pos.make(rules, mv);
+                sound
+            };
             self.path.push(pos.hash());
             self.frames[ply].made = Some((mv, mover));
             searched += 1;
