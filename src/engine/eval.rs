@@ -442,24 +442,21 @@ impl Evaluator {
         let pawn_like: Vec<bool> = (0..kinds as KindId)
             .map(|k| is_pawn_like(rules, k))
             .collect();
-        let values_mg: Vec<i32> = (0..kinds)
-            .map(|k| {
-                if pawn_like[k] {
-                    values[k] * w.pawn_mg_value / 100
-                } else {
-                    values[k]
-                }
-            })
-            .collect();
-        let values_eg: Vec<i32> = (0..kinds)
-            .map(|k| {
-                if pawn_like[k] {
-                    values[k] * w.pawn_eg_value / 100
-                } else {
-                    values[k]
-                }
-            })
-            .collect();
+        // Pawn-like kinds' values scaled by a percentage (their middle-game and endgame
+        // worth differ from the file's), the others as they are.
+        let pawns_scaled = |percent: i32| -> Vec<i32> {
+            (0..kinds)
+                .map(|k| {
+                    if pawn_like[k] {
+                        values[k] * percent / 100
+                    } else {
+                        values[k]
+                    }
+                })
+                .collect()
+        };
+        let values_mg = pawns_scaled(w.pawn_mg_value);
+        let values_eg = pawns_scaled(w.pawn_eg_value);
         let royal: Vec<bool> = rules
             .kinds()
             .iter()

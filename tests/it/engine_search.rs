@@ -601,21 +601,21 @@ fn evaluation_with(rules: &Rules, fen: &str, weight: &str, value: i32) -> i32 {
     eval.evaluate(rules, &pos(rules, fen))
 }
 
+/// How much setting `weight` to `value` (from 0) changes the evaluation of `fen` for the
+/// side to move.
+fn weight_effect(rules: &Rules, fen: &str, weight: &str, value: i32) -> i32 {
+    evaluation_with(rules, fen, weight, value) - evaluation_with(rules, fen, weight, 0)
+}
+
 #[test]
 fn king_safety_counts_safe_checks() {
     let rules = load_variant("chess.toml");
     // The Queen can check on d1, which White does not guard: White's King is less safe.
     let open = "3q3k/6pp/8/8/8/8/5PPP/6K1 w - - 0 1";
-    assert!(
-        evaluation_with(&rules, open, "king_check", 600)
-            < evaluation_with(&rules, open, "king_check", 0)
-    );
+    assert!(weight_effect(&rules, open, "king_check", 600) < 0);
     // With d1 guarded by the Rook there is no safe check: the weight changes nothing.
     let guarded = "3q3k/6pp/8/8/8/8/5PPP/R5K1 w - - 0 1";
-    assert_eq!(
-        evaluation_with(&rules, guarded, "king_check", 600),
-        evaluation_with(&rules, guarded, "king_check", 0)
-    );
+    assert_eq!(weight_effect(&rules, guarded, "king_check", 600), 0);
 }
 
 #[test]
@@ -623,10 +623,7 @@ fn king_safety_counts_unguarded_cells_next_to_the_king() {
     let rules = load_variant("chess.toml");
     // The Black Queen and Rook bear on f2, g2 and h2, which only White's King guards.
     let weak = "6k1/8/8/8/8/6q1/r5P1/6K1 w - - 0 1";
-    assert!(
-        evaluation_with(&rules, weak, "king_weak", 400)
-            < evaluation_with(&rules, weak, "king_weak", 0)
-    );
+    assert!(weight_effect(&rules, weak, "king_weak", 400) < 0);
 }
 
 #[test]
@@ -634,25 +631,16 @@ fn pieces_attacked_by_less_valuable_ones_are_threatened() {
     let rules = load_variant("chess.toml");
     // A Black Knight attacks White's Queen (defended, so not hanging).
     let attacked = "4k3/8/8/8/2n5/4Q3/4R3/4K3 w - - 0 1";
-    assert!(
-        evaluation_with(&rules, attacked, "threat_by_lesser", 300)
-            < evaluation_with(&rules, attacked, "threat_by_lesser", 0)
-    );
+    assert!(weight_effect(&rules, attacked, "threat_by_lesser", 300) < 0);
     // The same Knight one cell away attacks nothing of value: no effect.
     let quiet = "4k3/8/8/8/1n6/4Q3/4R3/4K3 w - - 0 1";
-    assert_eq!(
-        evaluation_with(&rules, quiet, "threat_by_lesser", 300),
-        evaluation_with(&rules, quiet, "threat_by_lesser", 0)
-    );
+    assert_eq!(weight_effect(&rules, quiet, "threat_by_lesser", 300), 0);
 }
 
 #[test]
 fn rook_like_pieces_gain_on_open_files() {
     let rules = load_variant("chess.toml");
-    let gain = |fen: &str| {
-        evaluation_with(&rules, fen, "file_open_mg", 200)
-            - evaluation_with(&rules, fen, "file_open_mg", 0)
-    };
+    let gain = |fen: &str| weight_effect(&rules, fen, "file_open_mg", 200);
     // A Rook on an open file gains; behind its own Pawn it does not; a Bishop never does.
     assert!(gain("4k3/8/8/8/8/8/8/R3K3 w - - 0 1") > 0);
     assert_eq!(gain("4k3/8/8/8/8/8/P7/R3K3 w - - 0 1"), 0);
@@ -662,10 +650,7 @@ fn rook_like_pieces_gain_on_open_files() {
 #[test]
 fn passed_pieces_gain_when_the_enemy_royal_piece_is_far() {
     let rules = load_variant("chess.toml");
-    let gain = |fen: &str| {
-        evaluation_with(&rules, fen, "passed_king_eg", 200)
-            - evaluation_with(&rules, fen, "passed_king_eg", 0)
-    };
+    let gain = |fen: &str| weight_effect(&rules, fen, "passed_king_eg", 200);
     // The same passed Pawn on a5, Black's King far away on h8 or in front of it on b7.
     let far = gain("7k/8/8/P7/8/8/8/4K3 w - - 0 1");
     let near = gain("8/1k6/8/P7/8/8/8/4K3 w - - 0 1");
