@@ -103,6 +103,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         || end.perpetual_check_loses
         || kinds.iter().any(|k| k.initial_until_checked);
     let mut rules = Rules {
+        id: crate::rules::next_rules_id(),
         name: spec
             .meta
             .name

@@ -187,6 +187,9 @@ pub struct Engine {
     pub(crate) multipv: usize,
     pub(crate) features: Features,
     pub(crate) weights: eval::Weights,
+    /// The last search's evaluation tables and cache, with the [`Rules::id`] they are for
+    /// (kept so that the next search of the same variant starts with a warm cache).
+    pub(crate) evaluator: Option<(u64, eval::Evaluator)>,
 }
 
 /// The search and evaluation techniques, each of which can be switched off to measure
@@ -331,17 +334,20 @@ impl Engine {
             multipv: 1,
             features: Features::default(),
             weights: eval::Weights::default(),
+            evaluator: None,
         }
     }
 
     /// Switch search and evaluation techniques on or off (all on by default).
     pub fn set_features(&mut self, features: Features) {
         self.features = features;
+        self.evaluator = None;
     }
 
     /// Use these evaluation weights (for tuning).
     pub fn set_weights(&mut self, weights: eval::Weights) {
         self.weights = weights;
+        self.evaluator = None;
     }
 
     /// A handle that stops this engine's running search from another thread.
@@ -363,9 +369,11 @@ impl Engine {
     /// the position's hash to the evaluation; `None` turns it off.
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.seed = seed;
+        self.evaluator = None;
     }
 
-    /// Forget what earlier searches stored (a new game).
+    /// Forget what earlier searches stored (a new game). The evaluation's tables and cache
+    /// stay: they depend only on the rules, the weights and the features.
     pub fn clear(&mut self) {
         self.tt.clear();
         self.states.clear();

@@ -237,8 +237,10 @@ pub(crate) fn run(
         node_limit: limits.nodes,
         deadline: plan.hard.map(|t| start + t),
     };
-    let evaluator =
-        Evaluator::with_weights(rules, engine.seed, engine.weights.clone(), engine.features);
+    let evaluator = match engine.evaluator.take() {
+        Some((id, kept)) if id == rules.id => kept,
+        _ => Evaluator::with_weights(rules, engine.seed, engine.weights.clone(), engine.features),
+    };
     let see_values = exchange_values(rules, &evaluator.values);
     let history_size = rules.kinds().len() * 2 * rules.cells();
     let threads = engine.threads;
@@ -257,6 +259,7 @@ pub(crate) fn run(
     };
     let single_reply = root_moves.len() == 1 && plan.soft.is_some() && !limits.infinite;
     let mut main_result: Option<Iteration> = None;
+    let mut kept_evaluator = None;
     std::thread::scope(|scope| {
         for (i, st) in helper_states.iter_mut().take(threads - 1).enumerate() {
             let mut helper_pos = pos.clone();
@@ -273,7 +276,7 @@ pub(crate) fn run(
                 );
             });
         }
-        let mut w = Worker::new(&context, evaluator.clone(), &mut main_state[0], true);
+        let mut w = Worker::new(&context, evaluator, &mut main_state[0], true);
         let mut last: Option<Iteration> = None;
         w.iterate(
             pos,
@@ -302,7 +305,9 @@ pub(crate) fn run(
                 pv: line.clone(),
             }];
         }
+        kept_evaluator = Some(w.eval);
     });
+    engine.evaluator = kept_evaluator.map(|e| (rules.id, e));
     if let Some(it) = &main_result {
         fill_result(&mut result, it);
     }

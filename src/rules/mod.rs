@@ -35,6 +35,9 @@ use crate::types::{Cell, CellSet, Color, KindId, Piece, Width};
 /// The compiled variant. Load one with [`Rules::load`] or [`Rules::from_toml`].
 #[derive(Debug, Clone)]
 pub struct Rules {
+    /// A number no other compiled `Rules` has (a clone keeps it: the same rules), by which
+    /// the engine keeps its evaluation tables between searches.
+    pub(crate) id: u64,
     // ---- Declared: what the file says.
     /// Variant name.
     pub(crate) name: String,
@@ -108,6 +111,13 @@ pub struct Rules {
     pub(crate) decides_by_board: bool,
     /// [`EndRules::filters_moves`], computed once for the hot path.
     pub(crate) filters_moves: bool,
+}
+
+/// The next [`Rules::id`].
+pub(crate) fn next_rules_id() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 impl Rules {

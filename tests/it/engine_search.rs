@@ -656,3 +656,51 @@ fn passed_pieces_gain_when_the_enemy_royal_piece_is_far() {
     let near = gain("8/1k6/8/P7/8/8/8/4K3 w - - 0 1");
     assert!(far > near, "far {far}, near {near}");
 }
+
+/// A search at depth 4 with one thread (deterministic).
+fn fixed_search(engine: &mut Engine, rules: &Rules, fen: &str) -> (Option<fairyrules::Move>, i32) {
+    let mut p = pos(rules, fen);
+    let r = engine.search(rules, &mut p, &Limits::depth(4));
+    (r.best, r.score)
+}
+
+#[test]
+fn kept_evaluation_tables_follow_the_rules_and_the_weights() {
+    let chess = load_variant("chess.toml");
+    let capablanca = load_variant("capablanca.toml");
+    let chess_fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let capablanca_fen = "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1";
+    let mut weights = Weights::default();
+    weights.set(
+        Weights::NAMES.iter().position(|n| *n == "tempo").unwrap(),
+        300,
+    );
+    let fresh = |rules: &Rules, fen: &str, weights: &Weights| {
+        let mut e = Engine::new(4);
+        e.set_weights(weights.clone());
+        fixed_search(&mut e, rules, fen)
+    };
+    let default = Weights::default();
+    // One engine kept across searches (its table cleared between them, its evaluation
+    // tables kept) answers as a fresh engine: again in the same variant, in another
+    // variant, and after its weights change.
+    let mut kept = Engine::new(4);
+    fixed_search(&mut kept, &chess, chess_fen);
+    kept.clear();
+    assert_eq!(
+        fixed_search(&mut kept, &chess, chess_fen),
+        fresh(&chess, chess_fen, &default)
+    );
+    kept.clear();
+    assert_eq!(
+        fixed_search(&mut kept, &capablanca, capablanca_fen),
+        fresh(&capablanca, capablanca_fen, &default)
+    );
+    kept.clear();
+    fixed_search(&mut kept, &chess, chess_fen);
+    kept.clear();
+    kept.set_weights(weights.clone());
+    let with_weights = fresh(&chess, chess_fen, &weights);
+    assert_ne!(with_weights, fresh(&chess, chess_fen, &default));
+    assert_eq!(fixed_search(&mut kept, &chess, chess_fen), with_weights);
+}
