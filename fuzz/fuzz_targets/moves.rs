@@ -3,21 +3,12 @@
 //! move back.
 #![no_main]
 
-use std::sync::OnceLock;
-
 use libfuzzer_sys::fuzz_target;
 
-use fairyrules::{legal_moves, move_to_string, outcome, parse_move, Outcome, Position, Rules};
+use fairyrules::{legal_moves, move_to_string, outcome, parse_move, Outcome, Position};
 
-fn all() -> &'static [Rules] {
-    static RULES: OnceLock<Vec<Rules>> = OnceLock::new();
-    RULES.get_or_init(|| {
-        fairyrules::shipped_variants()
-            .iter()
-            .map(|(stem, _)| Rules::shipped(stem).unwrap().unwrap())
-            .collect()
-    })
-}
+mod shipped;
+use shipped::all;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, rest)) = data.split_first() else {

@@ -3,21 +3,12 @@
 //! position string that reads back to the same string.
 #![no_main]
 
-use std::sync::OnceLock;
-
 use libfuzzer_sys::fuzz_target;
 
-use fairyrules::{legal_moves, outcome, parse_fen, to_fen, Rules};
+use fairyrules::{legal_moves, outcome, parse_fen, to_fen};
 
-fn all() -> &'static [Rules] {
-    static RULES: OnceLock<Vec<Rules>> = OnceLock::new();
-    RULES.get_or_init(|| {
-        fairyrules::shipped_variants()
-            .iter()
-            .map(|(stem, _)| Rules::shipped(stem).unwrap().unwrap())
-            .collect()
-    })
-}
+mod shipped;
+use shipped::all;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, rest)) = data.split_first() else {

@@ -21,41 +21,27 @@ pub const MAX_BENCH_SECONDS: f64 = 24.0 * 3600.0;
 
 /// `--threads`: 1 to [`MAX_THREADS`].
 pub fn threads(text: &str) -> Result<usize, String> {
-    let n: u64 = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a whole number"))?;
-    if !(1..=MAX_THREADS).contains(&n) {
-        return Err(format!("{n} is not in 1..={MAX_THREADS}"));
-    }
-    Ok(n as usize)
+    ranged(text, 1, MAX_THREADS).map(|n| n as usize)
 }
 
 /// A perft depth: 0 to [`MAX_PERFT_DEPTH`].
 pub fn perft_depth(text: &str) -> Result<u32, String> {
-    ranged(text, 0, MAX_PERFT_DEPTH)
+    ranged(text, 0, MAX_PERFT_DEPTH.into()).map(|n| n as u32)
 }
 
 /// `bench --max-depth`: 1 to [`MAX_PERFT_DEPTH`].
 pub fn bench_depth(text: &str) -> Result<u32, String> {
-    ranged(text, 1, MAX_PERFT_DEPTH)
+    ranged(text, 1, MAX_PERFT_DEPTH.into()).map(|n| n as u32)
 }
 
 /// An engine search depth: 1 to [`MAX_SEARCH_DEPTH`].
 pub fn search_depth(text: &str) -> Result<u32, String> {
-    ranged(text, 1, MAX_SEARCH_DEPTH)
+    ranged(text, 1, MAX_SEARCH_DEPTH.into()).map(|n| n as u32)
 }
 
 /// `--movetime` in milliseconds: 1 to [`MAX_MOVETIME_MS`].
 pub fn movetime(text: &str) -> Result<u64, String> {
-    let n: u64 = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a whole number of milliseconds"))?;
-    if !(1..=MAX_MOVETIME_MS).contains(&n) {
-        return Err(format!(
-            "{n} is not in 1..={MAX_MOVETIME_MS} (milliseconds)"
-        ));
-    }
-    Ok(n)
+    ranged(text, 1, MAX_MOVETIME_MS).map_err(|e| format!("{e} (milliseconds)"))
 }
 
 /// Most games (and openings) of `match`.
@@ -63,13 +49,7 @@ pub const MAX_GAMES: u64 = 1_000_000;
 
 /// `match --games`, `--openings`: 1 to [`MAX_GAMES`].
 pub fn games(text: &str) -> Result<usize, String> {
-    let n: u64 = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a whole number"))?;
-    if !(1..=MAX_GAMES).contains(&n) {
-        return Err(format!("{n} is not in 1..={MAX_GAMES}"));
-    }
-    Ok(n as usize)
+    ranged(text, 1, MAX_GAMES).map(|n| n as usize)
 }
 
 /// `match --opening-plies`: 0 to 64.
@@ -84,13 +64,10 @@ pub fn hash_mb(text: &str) -> Result<usize, String> {
 
 /// A count that must be at least 1 (`--nodes`).
 pub fn positive(text: &str) -> Result<u64, String> {
-    let n: u64 = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a whole number"))?;
-    if n == 0 {
-        return Err("must be at least 1".into());
+    match ranged(text, 1, u64::MAX) {
+        Err(_) if text.parse::<u64>() == Ok(0) => Err("must be at least 1".into()),
+        other => other,
     }
-    Ok(n)
 }
 
 /// `bench --seconds`: a finite number of seconds above 0, at most [`MAX_BENCH_SECONDS`].
@@ -107,14 +84,15 @@ pub fn seconds(text: &str) -> Result<f64, String> {
     Ok(s)
 }
 
-fn ranged(text: &str, low: u32, high: u32) -> Result<u32, String> {
+/// A whole number in `low..=high`, or a message saying why not.
+fn ranged(text: &str, low: u64, high: u64) -> Result<u64, String> {
     let n: u64 = text
         .parse()
         .map_err(|_| format!("`{text}` is not a whole number"))?;
-    if n < low as u64 || n > high as u64 {
+    if !(low..=high).contains(&n) {
         return Err(format!("{n} is not in {low}..={high}"));
     }
-    Ok(n as u32)
+    Ok(n)
 }
 
 #[cfg(test)]

@@ -61,13 +61,7 @@ static GLOBAL: Counting = Counting;
 
 #[test]
 fn perft_depth_3_allocates_nothing_after_the_first_run() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
+    let files = crate::common::variant_files();
     assert!(files.len() >= 8);
     for file in files {
         let rules = Rules::load(&file).unwrap();

@@ -127,13 +127,7 @@ fn check_position(rules: &Rules, pos: &mut Position, at: &str) {
 
 #[test]
 fn random_games_hold_the_move_properties_in_every_variant_file() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
+    let files = crate::common::variant_files();
     assert!(files.len() >= 60, "{} variant files", files.len());
     let mut positions = 0;
     for file in &files {

@@ -306,3 +306,14 @@ pub fn expect_compile_error(text: &str, line: usize, message: &str) {
         "expected the error on line {line}:\n{err}"
     );
 }
+
+/// The paths of every `variants/*.toml` file, sorted.
+pub fn variant_files() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(variants_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    files
+}
