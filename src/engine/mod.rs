@@ -220,6 +220,10 @@ pub struct Features {
     pub futility: bool,
     /// Razoring.
     pub razoring: bool,
+    /// Singular extensions of the table move (and multi-cut).
+    pub singular: bool,
+    /// Quiet checking moves at the first ply of quiescence.
+    pub qs_checks: bool,
     /// Evaluation: mobility.
     pub mobility: bool,
     /// Evaluation: king safety.
@@ -244,6 +248,8 @@ impl Default for Features {
             aspiration: true,
             futility: true,
             razoring: true,
+            singular: true,
+            qs_checks: true,
             mobility: true,
             king_safety: true,
             pawn_structure: true,
@@ -266,6 +272,8 @@ impl Features {
         "aspiration",
         "futility",
         "razoring",
+        "singular",
+        "qs-checks",
         "mobility",
         "king-safety",
         "pawn-structure",
@@ -286,6 +294,8 @@ impl Features {
             "aspiration" => &mut self.aspiration,
             "futility" => &mut self.futility,
             "razoring" => &mut self.razoring,
+            "singular" => &mut self.singular,
+            "qs-checks" => &mut self.qs_checks,
             "mobility" => &mut self.mobility,
             "king-safety" => &mut self.king_safety,
             "pawn-structure" => &mut self.pawn_structure,

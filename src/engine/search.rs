@@ -33,6 +33,9 @@ const CLOCK_INTERVAL: u64 = 1024;
 const HISTORY_MAX: i32 = 16_384;
 /// Quiescence plies after which a check is no longer answered with all evasions.
 const QS_CHECK_PLIES: usize = 6;
+/// Ordering key of a quiet move kept in quiescence because it may check (after every
+/// capture).
+const QUIET_CHECK: i32 = i32::MIN + 1;
 
 /// The search's learning tables of one thread, kept in the [`Engine`] between searches.
 #[derive(Default)]
@@ -94,6 +97,8 @@ struct Frame {
     /// Whether the check given by the move into this ply earns an extension (it does not
     /// lose material by exchange).
     extend_check: bool,
+    /// The move left out of this node's search (the singular-extension test), packed.
+    excluded: Option<u32>,
 }
 
 /// A completed iteration's findings.
@@ -832,13 +837,14 @@ impl Worker<'_> {
             return self.qsearch(pos, alpha, beta, ply, 0, checked);
         }
         let key = pos.hash();
+        let excluded = self.frames[ply].excluded;
         let mut tt_move = None;
         let mut tt_hit = None;
         if let Some(e) = self.shared.tt.probe(key) {
             tt_move = e.best;
             let sc = from_tt(e.score, ply);
             tt_hit = Some((e, sc));
-            if ply > 0 && !pv_node && e.depth >= depth {
+            if ply > 0 && !pv_node && excluded.is_none() && e.depth >= depth {
                 match e.bound {
                     Bound::Exact => return sc,
                     Bound::Lower if sc >= beta => return sc,
@@ -874,7 +880,9 @@ impl Worker<'_> {
         // Pruning by the static evaluation means nothing once the window is about forced
         // results.
         let decisive_window = alpha.abs() >= MATE_BOUND || beta.abs() >= MATE_BOUND;
-        if let (Some(eval), false, true, false) = (static_eval, pv_node, ply > 0, decisive_window) {
+        if let (Some(eval), false, true, false, None) =
+            (static_eval, pv_node, ply > 0, decisive_window, excluded)
+        {
             // Razoring: hopeless frontier nodes go straight to quiescence.
             if self.features.razoring && depth <= 2 && eval + 200 + 200 * depth <= alpha {
                 let v = self.qsearch(pos, alpha, alpha + 1, ply, 0, false);
@@ -913,6 +921,42 @@ impl Worker<'_> {
         if depth >= 4 && tt_move.is_none() && (pv_node || cut_node) {
             depth -= 1;
         }
+        // Singular extension: when every other move falls well short of the table move's
+        // score, the table move is searched one ply deeper; when another move also beats
+        // beta, the node is cut (multi-cut).
+        let mut tt_extension = 0;
+        if let (Some((e, sc)), Some(packed), true, None) = (
+            tt_hit,
+            tt_move,
+            self.features.singular && ply > 0 && depth >= 7,
+            excluded,
+        ) {
+            if e.bound != Bound::Upper && e.depth >= depth - 3 && sc.abs() < MATE_BOUND {
+                let singular_beta = sc - 2 * depth;
+                self.frames[ply].excluded = Some(packed);
+                let v = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    false,
+                    cut_node,
+                    checked,
+                );
+                self.frames[ply].excluded = None;
+                if self.stop {
+                    return 0;
+                }
+                if v < singular_beta {
+                    tt_extension = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                } else if sc >= beta {
+                    tt_extension = -1;
+                }
+            }
+        }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         moves.clear();
@@ -929,6 +973,7 @@ impl Worker<'_> {
             cut_node,
             checked,
             tt_move,
+            tt_extension,
             static_eval,
             improving,
         );
@@ -988,6 +1033,7 @@ impl Worker<'_> {
         cut_node: bool,
         checked: bool,
         tt_move: Option<u32>,
+        tt_extension: i32,
         static_eval: Option<i32>,
         improving: bool,
     ) -> i32 {
@@ -1006,6 +1052,7 @@ impl Worker<'_> {
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
         quiets.clear();
         let orig_alpha = alpha;
+        let excluded = self.frames[ply].excluded;
         let mut best_score = -INF;
         let mut best_move = None;
         let mut searched = 0usize;
@@ -1025,6 +1072,15 @@ impl Worker<'_> {
             if ply == 0 && self.root_excluded.contains(&mv) {
                 continue;
             }
+            let packed = pack_move(&mv);
+            if excluded == Some(packed) {
+                continue;
+            }
+            let extension = if tt_move == Some(packed) {
+                tt_extension
+            } else {
+                0
+            };
             let mover = pos.mover(&mv).expect("a piece on the origin");
             let gain = self.capture_gain(pos, &mv);
             let tactical =
@@ -1058,9 +1114,12 @@ impl Worker<'_> {
                             futile = true;
                         }
                     }
+                    // A quiet move losing material by exchange (not looked at for moves
+                    // already pruned above: only their checks are kept).
                     if self.features.see
                         && depth <= 6
                         && !special
+                        && !futile
                         && see(rules, pos, &mv, self.see_values) < -25 * depth * depth
                     {
                         continue;
@@ -1093,7 +1152,7 @@ impl Worker<'_> {
             if searched == 1 {
                 score = -self.negamax(
                     pos,
-                    depth - 1,
+                    depth - 1 + extension,
                     -beta,
                     -alpha,
                     ply + 1,
@@ -1127,7 +1186,7 @@ impl Worker<'_> {
                 }
                 score = -self.negamax(
                     pos,
-                    depth - 1 - r,
+                    depth - 1 + extension - r,
                     -alpha - 1,
                     -alpha,
                     ply + 1,
@@ -1138,7 +1197,7 @@ impl Worker<'_> {
                 if score > alpha && r > 0 {
                     score = -self.negamax(
                         pos,
-                        depth - 1,
+                        depth - 1 + extension,
                         -alpha - 1,
                         -alpha,
                         ply + 1,
@@ -1150,7 +1209,7 @@ impl Worker<'_> {
                 if pv_node && score > alpha && score < beta {
                     score = -self.negamax(
                         pos,
-                        depth - 1,
+                        depth - 1 + extension,
                         -beta,
                         -alpha,
                         ply + 1,
@@ -1205,7 +1264,7 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
-        if ply > 0 || self.root_excluded.is_empty() {
+        if (ply > 0 || self.root_excluded.is_empty()) && excluded.is_none() {
             self.shared.tt.store(
                 pos.hash(),
                 best_move.map(|m| pack_move(&m)),
@@ -1330,6 +1389,17 @@ impl Worker<'_> {
             if !exact {
                 generate_pseudo(rules, pos, &mut moves);
             }
+            // At the first ply, quiet moves to cells from which some piece could attack the
+            // enemy's first royal piece are kept too: those that check are searched.
+            let check_cells = (self.features.qs_checks && qply == 0)
+                .then(|| {
+                    let side = pos.side_to_move();
+                    rules.royal_kinds(side.flip()).iter().find_map(|&k| {
+                        pos.cells_of(Piece::new(k, side.flip())).iter().next()
+                    })
+                })
+                .flatten()
+                .map(|royal| rules.attackers_any(pos.side_to_move(), royal));
             // Keep captures, promotions and winning-zone steps.
             let mut n = 0;
             for i in 0..moves.len() {
@@ -1342,6 +1412,14 @@ impl Worker<'_> {
                 };
                 let zone = self.enters_goal(pos, &mv);
                 if gain.is_none() && promo.is_none() && !zone {
+                    if check_cells.is_some_and(|c| c.contains(mv.to))
+                        && !mv.is_sweep()
+                        && (!self.features.see || see(rules, pos, &mv, self.see_values) >= 0)
+                    {
+                        moves[n] = mv;
+                        scores.push(QUIET_CHECK);
+                        n += 1;
+                    }
                     continue;
                 }
                 let g = gain.unwrap_or(0) + promo.unwrap_or(0);
@@ -1360,6 +1438,8 @@ impl Worker<'_> {
                 moves[n] = mv;
                 scores.push(if zone {
                     1 << 30
+                } else if tt_move == Some(pack_move(&mv)) {
+                    1 << 29
                 } else {
                     g * 16 - attacker / 16
                 });
@@ -1386,6 +1466,10 @@ impl Worker<'_> {
                 continue;
             }
             let gives_check = in_check(rules, pos);
+            if scores[i] == QUIET_CHECK && !gives_check {
+                pos.unmake(rules);
+                continue;
+            }
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1, gives_check);
             pos.unmake(rules);
             if self.stop {

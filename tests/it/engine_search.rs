@@ -701,3 +701,35 @@ fn kept_evaluation_tables_follow_the_rules_and_the_weights() {
     assert_ne!(with_weights, fresh(&chess, chess_fen, &default));
     assert_eq!(fixed_search(&mut kept, &chess, chess_fen), with_weights);
 }
+
+/// Quiescence looks at quiet checks at its first ply: at depth 1 the Queen keeps guarding
+/// the back rank instead of taking the a3 pawn, after which ...Re1 would mate; with the
+/// technique off, depth 1 sees only the pawn.
+#[test]
+fn quiescence_sees_a_quiet_mating_check() {
+    let rules = load_variant("chess.toml");
+    let mut p = pos(&rules, "4r1k1/5ppp/8/8/8/p1Q5/5PPP/6K1 w - - 0 1");
+    let grab = parse_move(&rules, &mut p, "c3a3").unwrap();
+    let best = |features: &str| {
+        let mut engine = Engine::new(4);
+        engine.set_features(Features::parse(features).unwrap());
+        engine.search(&rules, &mut p.clone(), &Limits::depth(1)).best
+    };
+    assert_eq!(best("-qs-checks"), Some(grab), "without quiet checks");
+    assert_ne!(best(""), Some(grab), "with quiet checks");
+}
+
+/// A search that tests the table move for singularity (a reduced search of the other moves
+/// at the same node) still finds the forced mate and keeps a legal best move.
+#[test]
+fn singular_extension_keeps_the_mate() {
+    let rules = load_variant("chess.toml");
+    let mut p = pos(&rules, "6k1/8/4K3/8/8/8/8/R7 w - - 0 1");
+    for features in ["", "-singular"] {
+        let mut engine = Engine::new(4);
+        engine.set_features(Features::parse(features).unwrap());
+        let r = engine.search(&rules, &mut p, &Limits::depth(14));
+        assert_eq!(r.score, MATE - 5, "{features}: {r:?}");
+        assert!(keeps_the_win(&rules, &mut p, r.best.unwrap(), 3));
+    }
+}
