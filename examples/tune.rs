@@ -10,11 +10,11 @@
 //! fairyrules match variants/chess.toml --games 200 --movetime 20 \
 //!     --engine1 fairy-stockfish --engine2 fairy-stockfish --pgn chess.pgn
 //! cargo run --release --example tune -- variants/chess.toml chess.pgn \
-//!     variants/glinski.toml glinski.pgn [--passes N] [--start WEIGHTS]
+//!     variants/glinski.toml glinski.pgn [--passes N] [--start WEIGHTS] [--only PREFIX]
 //! ```
 //!
 //! Positions are taken after the opening, skipping those in check or right after a capture
-//! (not quiet). The fitted weights are printed as Rust field lines for
+//! (not quiet). `--only PREFIX` fits only the weights whose names start with it. The fitted weights are printed as Rust field lines for
 //! `src/engine/eval.rs`'s `weights!` block, with the error before and after.
 //!
 //! A second kind of data, *labelled positions*, fits the evaluation to another engine's: a
@@ -137,6 +137,11 @@ fn main() {
         passes = args.get(i + 1).and_then(|v| v.parse().ok()).unwrap_or(4);
         args.drain(i..(i + 2).min(args.len()));
     }
+    let mut only = String::new();
+    if let Some(i) = args.iter().position(|a| a == "--only") {
+        only = args.get(i + 1).cloned().unwrap_or_default();
+        args.drain(i..(i + 2).min(args.len()));
+    }
     let mut weights = Weights::default();
     if let Some(i) = args.iter().position(|a| a == "--start") {
         let file = args.get(i + 1).cloned().unwrap_or_default();
@@ -152,7 +157,7 @@ fn main() {
     }
     if args.is_empty() || !args.len().is_multiple_of(2) {
         eprintln!(
-            "usage: tune VARIANT.toml GAMES.pgn|LABELLED.labels [...] [--passes N] [--start WEIGHTS] [--dump]"
+            "usage: tune VARIANT.toml GAMES.pgn|LABELLED.labels [...] [--passes N] [--start WEIGHTS] [--only PREFIX] [--dump]"
         );
         std::process::exit(2);
     }
@@ -206,6 +211,9 @@ fn main() {
     for pass in 0..passes {
         let mut improved = false;
         for i in 0..Weights::NAMES.len() {
+            if !Weights::NAMES[i].starts_with(only.as_str()) {
+                continue;
+            }
             let w = weights.get(i);
             let step = (w.abs() / 8).max(1);
             for delta in [step, -step] {

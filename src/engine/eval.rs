@@ -210,6 +210,21 @@ weights! {
     pawn_mg_value = 68;
     /// Endgame pawn value, percent of the file's.
     pawn_eg_value = 66;
+    /// Endgame complexity (how winnable the position is: the side ahead gains, never past
+    /// a draw): per passed pawn-like piece.
+    complexity_passed = 24;
+    /// Complexity per pawn-like piece on the board.
+    complexity_pawns = 16;
+    /// Complexity per file the royal pieces are apart beyond their ranks apart.
+    complexity_outflank = 3;
+    /// Complexity when pawn-like pieces stand on both halves of the board's files.
+    complexity_flanks = 51;
+    /// Complexity when a royal piece stands in the enemy's half.
+    complexity_infiltration = 0;
+    /// Complexity when neither side has pieces besides pawn-like and royal ones.
+    complexity_pawnless = 73;
+    /// Complexity removed from every position (few pawns: drawish).
+    complexity_base = 186;
     /// Bare royal piece: bonus per step it is from the centre, and per step the royals close.
     mop_up = 60;
     /// A side one capture away from extinction.
@@ -266,6 +281,11 @@ pub struct Evaluator {
     zone: Vec<CellSet>,
     /// Per colour and cell: advancement 0..=64 towards the far side.
     advance: [Vec<i32>; 2],
+    /// Per cell: its file (lattice x), its height in half-ranks, and its flank (bit 0: the
+    /// left half of the files, bit 1: the right half).
+    file_x: Vec<i32>,
+    height: Vec<i32>,
+    flank: Vec<u8>,
     /// Per cell: steps from the board's edge, and the largest such number.
     centrality: Vec<i32>,
     max_centrality: i32,
@@ -651,6 +671,15 @@ impl Evaluator {
             })
             .unwrap_or(0)
             .max(1);
+        let file_x: Vec<i32> = g.cells().map(|c| g.coords(c).0).collect();
+        let height: Vec<i32> = g.cells().map(|c| g.height(c)).collect();
+        let flank: Vec<u8> = file_x
+            .iter()
+            .map(|&x| {
+                let x = x as f64;
+                (x < x_mid) as u8 | ((x > x_mid) as u8) << 1
+            })
+            .collect();
         let weakest_piece = (0..kinds)
             .filter(|&k| !royal[k] && !pawn_like[k] && values[k] > 0)
             .map(|k| values[k])
@@ -679,6 +708,9 @@ impl Evaluator {
             shield,
             zone,
             advance,
+            file_x,
+            height,
+            flank,
             centrality,
             max_centrality,
             distance,
@@ -800,17 +832,19 @@ impl Evaluator {
                 }
             }
         }
+        let royal_at = Color::BOTH.map(|color| {
+            rules
+                .royal_kinds(color)
+                .iter()
+                .find_map(|&k| pos.cells_of(Piece::new(k, color)).iter().next())
+        });
+        let mut passed = 0;
         if self.features.pawn_structure {
-            let royal_at = Color::BOTH.map(|color| {
-                rules
-                    .royal_kinds(color)
-                    .iter()
-                    .find_map(|&k| pos.cells_of(Piece::new(k, color)).iter().next())
-            });
             for color in Color::BOTH {
-                let (m, e) = self.pawn_structure::<B>(pos, color, pawns, royal_at);
+                let (m, e, p) = self.pawn_structure::<B>(pos, color, pawns, royal_at);
                 mg[color.index()] += m;
                 eg[color.index()] += e;
+                passed += p;
             }
         }
         let phase = phase.min(self.max_phase);
@@ -851,6 +885,12 @@ impl Evaluator {
         {
             scale = w.scale_opposite;
         }
+        if self.features.pawn_structure && white_eg != 0 {
+            // The side ahead in the endgame gains by the position's complexity (or loses by
+            // its simplicity, never past a draw).
+            let c = self.complexity::<B>(pawns, passed, royal_at, npm[0] + npm[1] == 0);
+            eg[strong] += c.max(-white_eg.abs());
+        }
         if npm[weak] == 0 && pawns[weak].is_zero() && npm[strong] >= self.weakest_piece + 100 {
             let side = |i: usize| if i == 0 { Color::White } else { Color::Black };
             let royal_cell = |i: usize| {
@@ -868,23 +908,59 @@ impl Evaluator {
         (blend(&mg, &eg, scale), true)
     }
 
-    /// Passed, doubled, isolated and connected pawn-like pieces of `color`: (mg, eg).
+    /// How winnable an endgame is (Stockfish's "initiative"): many pawn-like pieces, passed
+    /// ones, pawns on both flanks, royal pieces outflanking or invading make it more so.
+    fn complexity<B: Bits>(
+        &self,
+        pawns: [B; 2],
+        passed: i32,
+        royal_at: [Option<Cell>; 2],
+        pawnless: bool,
+    ) -> i32 {
+        let w = &self.weights;
+        let all = pawns[0] | pawns[1];
+        let mut flanks = 0u8;
+        for cell in all.cells() {
+            flanks |= self.flank[cell.index()];
+        }
+        let (outflank, infiltration) = match royal_at {
+            [Some(a), Some(b)] => {
+                let (a, b) = (a.index(), b.index());
+                let files = (self.file_x[a] - self.file_x[b]).abs();
+                let ranks = (self.height[a] - self.height[b]).abs() / 2;
+                let invades = self.advance[0][a] > 32 || self.advance[1][b] > 32;
+                (files - ranks, invades)
+            }
+            _ => (0, false),
+        };
+        w.complexity_passed * passed
+            + w.complexity_pawns * all.count() as i32
+            + w.complexity_outflank * outflank
+            + w.complexity_flanks * (flanks == 3) as i32
+            + w.complexity_infiltration * infiltration as i32
+            + w.complexity_pawnless * pawnless as i32
+            - w.complexity_base
+    }
+
+    /// Passed, doubled, isolated and connected pawn-like pieces of `color`: (mg, eg, number
+    /// passed).
     fn pawn_structure<B: Bits>(
         &self,
         pos: &Position,
         color: Color,
         pawns: [B; 2],
         royal_at: [Option<Cell>; 2],
-    ) -> (i32, i32) {
+    ) -> (i32, i32, i32) {
         let w = &self.weights;
         let c = color.index();
         let own = pawns[c];
         let enemy = pawns[1 - c];
-        let (mut mg, mut eg) = (0, 0);
+        let (mut mg, mut eg, mut passed) = (0, 0, 0);
         for cell in own.cells() {
             let i = cell.index();
             let adv = self.advance[c][i];
             if (B::load(&self.span[c][i]) & enemy).is_zero() {
+                passed += 1;
                 let q = adv * adv / 64;
                 mg += w.passed_mg + w.passed_adv_mg * q / 64;
                 eg += w.passed_eg + w.passed_adv_eg * q / 64;
@@ -918,7 +994,7 @@ impl Evaluator {
                 }
             }
         }
-        (mg, eg)
+        (mg, eg, passed)
     }
 
     /// Mobility, king safety and threats for both sides: ([mg; 2], [eg; 2]).

@@ -733,3 +733,19 @@ fn singular_extension_keeps_the_mate() {
         assert!(keeps_the_win(&rules, &mut p, r.best.unwrap(), 3));
     }
 }
+
+#[test]
+fn endgame_complexity_helps_the_side_ahead_with_pawns_on_both_flanks() {
+    let rules = load_variant("chess.toml");
+    let gain = |fen: &str| weight_effect(&rules, fen, "complexity_flanks", 200);
+    // White is ahead (a Rook against a Bishop, a Pawn more).
+    let both_flanks = "6k1/p2b2pp/8/8/8/8/PP4PP/3R2K1";
+    let one_flank = "6k1/3b2pp/8/8/8/8/5PPP/3R2K1";
+    assert!(gain(&format!("{both_flanks} w - - 0 1")) > 0);
+    assert!(gain(&format!("{both_flanks} b - - 0 1")) < 0);
+    assert_eq!(gain(&format!("{one_flank} w - - 0 1")), 0);
+    // Simplicity takes from the side ahead, never past a draw in the endgame part.
+    let base = |value: i32| evaluation_with(&rules, &format!("{one_flank} w - - 0 1"), "complexity_base", value);
+    assert!(base(10_000) < base(0));
+    assert!(base(10_000) >= 0);
+}
