@@ -61,6 +61,44 @@ pub fn piece_sets<B: Bits>(
     (attacks, moves)
 }
 
+/// The cells the piece on `from` attacks (friendly ones included), as in [`piece_sets`]
+/// but without its moves: records that only move are not walked.
+#[inline(always)]
+pub fn piece_attack_set<B: Bits>(
+    rules: &Rules,
+    board: &Board,
+    piece: Piece,
+    from: Cell,
+    scratch: &mut Vec<Move>,
+) -> B {
+    let side = piece.color();
+    let (initial_ok, mask, records, bundle) = piece_tables(rules, board, piece, from, false);
+    if mask & flag::CAPTURE == 0 {
+        return B::ZERO;
+    }
+    let mut attacks = B::load(&bundle.move_or_capture) | B::load(&bundle.capture_only);
+    let occupied = B::load(board.occupied(side)) | B::load(board.occupied(side.flip()));
+    for ray in rules.bundle_rays(bundle) {
+        if ray.flags & flag::CAPTURE != 0 {
+            attacks |= ray_reach::<B>(ray, occupied);
+        }
+    }
+    for rec in records {
+        if rec.flags & flag::CAPTURE == 0 || (rec.flags & flag::INITIAL != 0 && !initial_ok) {
+            continue;
+        }
+        for_each_target(rules, board, side, rec, mask, |t| match t {
+            Target::Plain(to) | Target::DoubleStep(to, _, _) | Target::EnPassant(to, _) => {
+                attacks |= one::<B>(to);
+            }
+        });
+    }
+    if rules.kinds()[piece.kind() as usize].hook.is_some() {
+        attacks |= piece_sets::<B>(rules, board, piece, from, scratch).0;
+    }
+    attacks
+}
+
 /// The set of one cell.
 #[inline(always)]
 pub fn one<B: Bits>(cell: Cell) -> B {

@@ -46,7 +46,7 @@
 //! coordinate descent with every weight kept ≥ 0, `mop_up` left at its hand-set value (few
 //! positions). Scores are in centipawns from the side to move's point of view.
 
-use super::attack_sets::{one, piece_sets};
+use super::attack_sets::{one, piece_attack_set, piece_sets};
 use super::Features;
 use crate::fen::parse_fen;
 use crate::position::Position;
@@ -1032,8 +1032,7 @@ impl Evaluator {
             }
             for cell in pawns[c].cells() {
                 let p = pos.occupant(cell);
-                let (att, _) = piece_sets::<B>(rules, pos, p, cell, &mut scratch);
-                pawn_attacks[c] |= att;
+                pawn_attacks[c] |= piece_attack_set::<B>(rules, pos, p, cell, &mut scratch);
             }
             attacked[c] = pawn_attacks[c];
             defended[c] = pawn_attacks[c];

@@ -646,6 +646,28 @@ impl Worker<'_> {
         })
     }
 
+    /// Whether a quiet move checks from its destination (the mover could attack the enemy
+    /// royal piece on `royal` from there: discovered checks are not looked for) without
+    /// losing the exchange there.
+    fn quiet_check(&self, pos: &mut Position, mv: &Move, royal: Cell) -> bool {
+        let rules = self.rules;
+        if mv.is_sweep() || mv.promotion.is_some() {
+            return false;
+        }
+        let Some(mover) = pos.mover(mv) else {
+            return false;
+        };
+        if !rules.attackers_free(mover, royal).contains(mv.to)
+            && !rules.attackers_conditional(mover, royal).contains(mv.to)
+        {
+            return false;
+        }
+        pos.make(rules, *mv);
+        let checks = in_check(rules, pos);
+        pos.unmake(rules);
+        checks && (!self.features.see || see(rules, pos, mv, self.see_values) >= 0)
+    }
+
     /// Static exchange value of a move, computed only when the mover is worth more than
     /// what it takes (otherwise the exchange cannot lose).
     #[inline]
@@ -1391,15 +1413,14 @@ impl Worker<'_> {
             }
             // At the first ply, quiet moves to cells from which some piece could attack the
             // enemy's first royal piece are kept too: those that check are searched.
-            let check_cells = (self.features.qs_checks && qply == 0)
+            let enemy_royal = (self.features.qs_checks && qply == 0)
                 .then(|| {
                     let side = pos.side_to_move();
                     rules.royal_kinds(side.flip()).iter().find_map(|&k| {
                         pos.cells_of(Piece::new(k, side.flip())).iter().next()
                     })
                 })
-                .flatten()
-                .map(|royal| rules.attackers_any(pos.side_to_move(), royal));
+                .flatten();
             // Keep captures, promotions and winning-zone steps.
             let mut n = 0;
             for i in 0..moves.len() {
@@ -1412,13 +1433,12 @@ impl Worker<'_> {
                 };
                 let zone = self.enters_goal(pos, &mv);
                 if gain.is_none() && promo.is_none() && !zone {
-                    if check_cells.is_some_and(|c| c.contains(mv.to))
-                        && !mv.is_sweep()
-                        && (!self.features.see || see(rules, pos, &mv, self.see_values) >= 0)
-                    {
-                        moves[n] = mv;
-                        scores.push(QUIET_CHECK);
-                        n += 1;
+                    if let Some(royal) = enemy_royal {
+                        if self.quiet_check(pos, &mv, royal) {
+                            moves[n] = mv;
+                            scores.push(QUIET_CHECK);
+                            n += 1;
+                        }
                     }
                     continue;
                 }
