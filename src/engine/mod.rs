@@ -224,6 +224,8 @@ pub struct Features {
     pub singular: bool,
     /// Quiet checking moves at the first ply of quiescence.
     pub qs_checks: bool,
+    /// Capture history ordering (with `history`'s updates).
+    pub capture_history: bool,
     /// Evaluation: mobility.
     pub mobility: bool,
     /// Evaluation: king safety.
@@ -250,6 +252,7 @@ impl Default for Features {
             razoring: true,
             singular: true,
             qs_checks: true,
+            capture_history: true,
             mobility: true,
             king_safety: true,
             pawn_structure: true,
@@ -274,6 +277,7 @@ impl Features {
         "razoring",
         "singular",
         "qs-checks",
+        "capture-history",
         "mobility",
         "king-safety",
         "pawn-structure",
@@ -296,6 +300,7 @@ impl Features {
             "razoring" => &mut self.razoring,
             "singular" => &mut self.singular,
             "qs-checks" => &mut self.qs_checks,
+            "capture-history" => &mut self.capture_history,
             "mobility" => &mut self.mobility,
             "king-safety" => &mut self.king_safety,
             "pawn-structure" => &mut self.pawn_structure,

@@ -48,15 +48,19 @@ pub struct State {
     /// per (previous piece and destination, piece and destination); empty on boards where
     /// it would exceed [`MAX_CONTINUATION`] entries.
     continuation: Vec<i16>,
+    /// Capture history: how often a capture refuted a position, per (piece, destination,
+    /// captured kind).
+    captures: Vec<i16>,
 }
 
 /// Largest continuation-history table, in entries (32 MiB).
 const MAX_CONTINUATION: usize = 16 << 20;
 
 impl State {
-    fn prepare(&mut self, size: usize) {
-        if self.history.len() != size {
+    fn prepare(&mut self, size: usize, kinds: usize) {
+        if self.history.len() != size || self.captures.len() != size * kinds {
             self.history = vec![0; size];
+            self.captures = vec![0; size * kinds];
             self.counters = vec![0; size];
             self.continuation = if size * size <= MAX_CONTINUATION {
                 vec![0; size * size]
@@ -66,6 +70,7 @@ impl State {
         } else {
             self.history.iter_mut().for_each(|h| *h /= 2);
             self.continuation.iter_mut().for_each(|h| *h /= 2);
+            self.captures.iter_mut().for_each(|h| *h /= 2);
         }
     }
 }
@@ -125,6 +130,8 @@ struct Worker<'a> {
     bufs: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
     quiets: Vec<Vec<Move>>,
+    /// Per ply: the captures searched without a cutoff.
+    tried_captures: Vec<Vec<Move>>,
     /// Hashes of the game's positions and of the current line, oldest first.
     path: Vec<u64>,
     /// Index in `path` of the position after the last null move (repetitions stop there).
@@ -348,7 +355,7 @@ struct Context<'a> {
 
 impl<'a> Worker<'a> {
     fn new(cx: &Context<'a>, eval: Evaluator, st: &'a mut State, main: bool) -> Worker<'a> {
-        st.prepare(cx.history_size);
+        st.prepare(cx.history_size, cx.rules.kinds().len());
         let nothing = Move::normal(Cell::from_index(0), Cell::from_index(0));
         Worker {
             rules: cx.rules,
@@ -367,6 +374,7 @@ impl<'a> Worker<'a> {
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            tried_captures: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             path: Vec::new(),
             null_barrier: 0,
             pv: vec![nothing; MAX_PLY * MAX_PLY],
@@ -729,7 +737,8 @@ impl Worker<'_> {
             };
             if gain.is_some() || promo.is_some() {
                 let g = gain.unwrap_or(0);
-                let s = g * 16 - attacker / 16 + promo.unwrap_or(0) * 8;
+                let history = self.capture_history(pos, mover, mv).unwrap_or(0);
+                let s = g * 16 - attacker / 16 + promo.unwrap_or(0) * 8 + history / 8;
                 let good = self.see_value(pos, mv, g + promo.unwrap_or(0)) >= 0;
                 scores.push(if good { (1 << 28) + s } else { -(1 << 24) + s });
                 continue;
@@ -795,6 +804,42 @@ impl Worker<'_> {
         let (pm, pp) = self.frames[ply - 1].made?;
         let size = self.st.history.len();
         Some(self.history_index(pp, &pm) * size + self.history_index(mover, mv))
+    }
+
+    /// The capture-history slot of a capture (`None` for other moves, sweeps, or with
+    /// the technique off).
+    #[inline]
+    fn capture_slot(&self, pos: &Position, mover: Piece, mv: &Move) -> Option<usize> {
+        if !self.features.capture_history {
+            return None;
+        }
+        let victim = match mv.kind {
+            MoveKind::Normal | MoveKind::DoubleStep { .. } => pos.piece_at(mv.to)?,
+            MoveKind::EnPassant { victim } => pos.piece_at(victim)?,
+            _ => return None,
+        };
+        if victim.color() == mover.color() {
+            return None;
+        }
+        let kinds = self.rules.kinds().len();
+        Some(self.history_index(mover, mv) * kinds + victim.kind() as usize)
+    }
+
+    /// The capture history of a capture.
+    #[inline]
+    fn capture_history(&self, pos: &Position, mover: Piece, mv: &Move) -> Option<i32> {
+        self.capture_slot(pos, mover, mv)
+            .map(|i| self.st.captures[i] as i32)
+    }
+
+    /// Raise (or lower, with a negative bonus) a capture's history.
+    fn update_capture(&mut self, pos: &Position, mv: &Move, bonus: i32) {
+        let Some(mover) = pos.mover(mv) else { return };
+        if let Some(i) = self.capture_slot(pos, mover, mv) {
+            let h = &mut self.st.captures[i];
+            let v = *h as i32;
+            *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+        }
     }
 
     /// History and continuation history of a quiet move.
@@ -1073,6 +1118,8 @@ impl Worker<'_> {
         self.order_moves(pos, moves, scores, tt_move, ply);
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
         quiets.clear();
+        let mut tried_captures = std::mem::take(&mut self.tried_captures[ply]);
+        tried_captures.clear();
         let orig_alpha = alpha;
         let excluded = self.frames[ply].excluded;
         let mut best_score = -INF;
@@ -1245,6 +1292,7 @@ impl Worker<'_> {
             pos.unmake(rules);
             if self.stop {
                 self.quiets[ply] = quiets;
+                self.tried_captures[ply] = tried_captures;
                 return 0;
             }
             if score > best_score {
@@ -1263,15 +1311,25 @@ impl Worker<'_> {
                         if quiet {
                             self.reward_quiet(pos, ply, depth, mv, mover, &quiets);
                         }
+                        let bonus = (32 * depth * depth).min(2_000);
+                        if gain.is_some() {
+                            self.update_capture(pos, &mv, bonus);
+                        }
+                        for c in &tried_captures {
+                            self.update_capture(pos, c, -bonus);
+                        }
                         break;
                     }
                 }
             }
             if quiet && quiets.len() < 64 {
                 quiets.push(mv);
+            } else if gain.is_some() && tried_captures.len() < 32 {
+                tried_captures.push(mv);
             }
         }
         self.quiets[ply] = quiets;
+        self.tried_captures[ply] = tried_captures;
         if searched == 0 {
             // Every move was pruned or excluded: the node fails low at the static estimate.
             if ply == 0 {
