@@ -155,6 +155,9 @@ weights! {
     /// King danger per enemy piece that can move to a cell the defender does not attack,
     /// from which it would check (a safe check).
     king_check = 426;
+    /// King danger removed when the enemy has no piece of the most valuable non-royal kind
+    /// (a Queen in chess).
+    king_no_strongest = 250;
     /// Largest middle-game king-danger penalty (danger² / 4096 cp).
     king_danger_max = 2430;
     /// Passed pawn-like piece: base bonus, middle game.
@@ -295,6 +298,8 @@ pub struct Evaluator {
     goals: Vec<(Vec<KindId>, [Vec<u8>; 2])>,
     /// Smallest value of a non-royal, non-pawn-like kind.
     weakest_piece: i32,
+    /// The most valuable non-royal kind.
+    strongest_kind: Option<KindId>,
     /// Seed for a small deterministic evaluation jitter (varies engine games).
     noise: Option<u64>,
     /// The weights.
@@ -680,6 +685,10 @@ impl Evaluator {
                 (x < x_mid) as u8 | ((x > x_mid) as u8) << 1
             })
             .collect();
+        let strongest_kind = (0..kinds)
+            .filter(|&k| !royal[k] && values[k] > 0)
+            .max_by_key(|&k| values[k])
+            .map(|k| k as KindId);
         let weakest_piece = (0..kinds)
             .filter(|&k| !royal[k] && !pawn_like[k] && values[k] > 0)
             .map(|k| values[k])
@@ -716,6 +725,7 @@ impl Evaluator {
             distance,
             goals,
             weakest_piece,
+            strongest_kind,
             noise,
             weights,
             features,
@@ -1117,7 +1127,11 @@ impl Evaluator {
         for c in 0..2 {
             if self.features.king_safety && (attackers[c] > 0 || safe_checks[c] > 0) {
                 let weak = (zones[c] & attacked[1 - c] & !defended[c]).count() as i32;
-                let d = danger[c]
+                let color = if c == 0 { Color::Black } else { Color::White };
+                let no_strongest = self
+                    .strongest_kind
+                    .is_some_and(|k| pos.cells_of(Piece::new(k, color)).is_empty());
+                let d = danger[c] - w.king_no_strongest * no_strongest as i32
                     + w.king_attackers * attackers[c]
                     + w.king_weak * weak
                     + w.king_check * safe_checks[c]

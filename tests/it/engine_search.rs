@@ -749,3 +749,15 @@ fn endgame_complexity_helps_the_side_ahead_with_pawns_on_both_flanks() {
     assert!(base(10_000) < base(0));
     assert!(base(10_000) >= 0);
 }
+
+#[test]
+fn king_danger_falls_without_the_enemy_queen() {
+    let rules = load_variant("chess.toml");
+    let effect = |fen: &str| weight_effect(&rules, fen, "king_no_strongest", 400);
+    // Black's Rook and Knight bear on White's King; without Black's Queen that danger is
+    // smaller (White gains), with her it is not.
+    let no_queen = "r5k1/5ppp/8/8/5n2/8/5PPP/3Q2K1 w - - 0 1";
+    let queen = "r2q2k1/5ppp/8/8/5n2/8/5PPP/3Q2K1 w - - 0 1";
+    assert!(effect(no_queen) > 0, "{}", effect(no_queen));
+    assert_eq!(effect(queen), 0);
+}
