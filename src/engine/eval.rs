@@ -19,7 +19,8 @@
 //!   the royal piece guards (weak), and *safe checks* (an enemy piece can move to a cell the
 //!   defender does not attack, from which it would attack the royal piece, read from the
 //!   compiled attack tables) — less friendly pawn-like pieces in front of it as a shield;
-//!   it costs danger²/4096 in the middle game (up to a cap) and danger/16 in the endgame.
+//!   it costs danger²/4096 in the middle game (up to a cap) and danger/16 in the endgame;
+//!   the danger is smaller when the enemy has no piece of the most valuable non-royal kind.
 //! - **Pawn structure** for *pawn-like* kinds — non-royal, unhooked kinds whose every move on
 //!   an empty board goes forward (so they can only advance, like pawns): passed (no enemy
 //!   pawn-like piece ahead on its own or a neighbouring file; more the further it is),
@@ -30,6 +31,10 @@
 //!   gains with no friendly pawn-like piece ahead on its file, more with no enemy one either.
 //! - **Threats**: pieces attacked by enemy pawn-like pieces, pieces attacked by a less
 //!   valuable enemy piece (a share of the difference), pieces attacked and undefended.
+//! - **Endgame complexity** (Stockfish's "initiative"): the side ahead in the endgame gains
+//!   with the number of pawn-like pieces and of passed ones, pawn-like pieces on both halves
+//!   of the files, royal pieces apart by more files than ranks, a pure pawn ending; with few
+//!   pawns it loses, never past an even endgame score.
 //! - **Endgame scaling**: a side without pawn-like pieces that is ahead by less than the
 //!   weakest non-pawn kind's value can rarely win (scaled down), as can single colour-bound
 //!   pieces on different colours; a bare royal piece is driven to the edge and towards the
@@ -44,7 +49,9 @@
 //! evaluation of 38,459 quiet positions of chess and Capablanca chess games (labelled by
 //! `scripts/label_positions.py`; error between the two evaluations' winning chances),
 //! coordinate descent with every weight kept ≥ 0, `mop_up` left at its hand-set value (few
-//! positions). Scores are in centipawns from the side to move's point of view.
+//! positions); the complexity weights and `king_no_strongest` were fitted the same way with
+//! the others fixed (`tune --only PREFIX`). Scores are in centipawns from the side to move's
+//! point of view.
 
 use super::attack_sets::{one, piece_attack_set, piece_sets};
 use super::Features;

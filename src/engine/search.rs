@@ -1474,9 +1474,10 @@ impl Worker<'_> {
             let enemy_royal = (self.features.qs_checks && qply == 0)
                 .then(|| {
                     let side = pos.side_to_move();
-                    rules.royal_kinds(side.flip()).iter().find_map(|&k| {
-                        pos.cells_of(Piece::new(k, side.flip())).iter().next()
-                    })
+                    rules
+                        .royal_kinds(side.flip())
+                        .iter()
+                        .find_map(|&k| pos.cells_of(Piece::new(k, side.flip())).iter().next())
                 })
                 .flatten();
             // Keep captures, promotions and winning-zone steps.

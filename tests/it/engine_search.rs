@@ -713,7 +713,9 @@ fn quiescence_sees_a_quiet_mating_check() {
     let best = |features: &str| {
         let mut engine = Engine::new(4);
         engine.set_features(Features::parse(features).unwrap());
-        engine.search(&rules, &mut p.clone(), &Limits::depth(1)).best
+        engine
+            .search(&rules, &mut p.clone(), &Limits::depth(1))
+            .best
     };
     assert_eq!(best("-qs-checks"), Some(grab), "without quiet checks");
     assert_ne!(best(""), Some(grab), "with quiet checks");
@@ -745,7 +747,14 @@ fn endgame_complexity_helps_the_side_ahead_with_pawns_on_both_flanks() {
     assert!(gain(&format!("{both_flanks} b - - 0 1")) < 0);
     assert_eq!(gain(&format!("{one_flank} w - - 0 1")), 0);
     // Simplicity takes from the side ahead, never past a draw in the endgame part.
-    let base = |value: i32| evaluation_with(&rules, &format!("{one_flank} w - - 0 1"), "complexity_base", value);
+    let base = |value: i32| {
+        evaluation_with(
+            &rules,
+            &format!("{one_flank} w - - 0 1"),
+            "complexity_base",
+            value,
+        )
+    };
     assert!(base(10_000) < base(0));
     assert!(base(10_000) >= 0);
 }
