@@ -27,6 +27,10 @@
 //!   doubled, isolated, and protected by or beside a friendly one; a passed piece gains in
 //!   the endgame when the cell ahead is empty and as the enemy royal piece is farther from
 //!   that cell than the friendly one.
+//! - **Outposts**: a short-range piece in the enemy's half, guarded by a friendly pawn-like
+//!   piece, on a cell no enemy pawn-like piece can come to attack.
+//! - **Space** (middle game): safe cells in the central files of the side's second to fourth
+//!   ranks, weighted by the square of its piece count.
 //! - **Open files**: a piece that slides along whole files (rook-like, read from its moves)
 //!   gains with no friendly pawn-like piece ahead on its file, more with no enemy one either.
 //! - **Threats**: pieces attacked by enemy pawn-like pieces, pieces attacked by a less
@@ -49,7 +53,7 @@
 //! evaluation of 38,459 quiet positions of chess and Capablanca chess games (labelled by
 //! `scripts/label_positions.py`; error between the two evaluations' winning chances),
 //! coordinate descent with every weight kept ≥ 0, `mop_up` left at its hand-set value (few
-//! positions); the complexity weights and `king_no_strongest` were fitted the same way with
+//! positions); the complexity, outpost and space weights and `king_no_strongest` were fitted the same way with
 //! the others fixed (`tune --only PREFIX`). Scores are in centipawns from the side to move's
 //! point of view.
 
@@ -201,6 +205,16 @@ weights! {
     file_open_mg = 16;
     /// The same, endgame.
     file_open_eg = 13;
+    /// Outpost: a short-range piece (at most 10 empty-board targets on average) in the
+    /// enemy's half, guarded by a friendly pawn-like piece, where no enemy pawn-like piece
+    /// can come to attack it, middle game.
+    outpost_mg = 33;
+    /// The same, endgame.
+    outpost_eg = 9;
+    /// Space (middle game): per safe cell (not attacked by enemy pawn-like pieces, not
+    /// holding a friendly one) in the central half of the files between the side's second
+    /// and fourth ranks, times the side's pieces less one squared, in 1/256 cp.
+    space = 5;
     /// Non-pawn piece attacked by an enemy pawn-like piece.
     threat_by_pawn = 42;
     /// Piece attacked by a less valuable enemy piece (not pawn-like): per mille of the
@@ -307,6 +321,8 @@ pub struct Evaluator {
     weakest_piece: i32,
     /// The most valuable non-royal kind.
     strongest_kind: Option<KindId>,
+    /// Per colour: the cells whose control counts as space.
+    space_zone: [CellSet; 2],
     /// Seed for a small deterministic evaluation jitter (varies engine games).
     noise: Option<u64>,
     /// The weights.
@@ -692,6 +708,18 @@ impl Evaluator {
                 (x < x_mid) as u8 | ((x > x_mid) as u8) << 1
             })
             .collect();
+        let space_zone = [0, 1].map(|c| {
+            let mut zone = CellSet::EMPTY;
+            for cell in g.cells() {
+                let i = cell.index();
+                let central = (g.coords(cell).0 as f64 - x_mid).abs() <= x_half / 2.0;
+                // Ranks 2 to 4 of 8: advancement 1/7 to 3/7.
+                if central && (9..=28).contains(&advance[c][i]) {
+                    zone.insert(cell);
+                }
+            }
+            zone
+        });
         let strongest_kind = (0..kinds)
             .filter(|&k| !royal[k] && values[k] > 0)
             .max_by_key(|&k| values[k])
@@ -733,6 +761,7 @@ impl Evaluator {
             goals,
             weakest_piece,
             strongest_kind,
+            space_zone,
             noise,
             weights,
             features,
@@ -1091,6 +1120,16 @@ impl Evaluator {
                     mg[c] += m * self.mob_w[k].0 / 16;
                     eg[c] += m * self.mob_w[k].1 / 16;
                 }
+                let i = cell.index();
+                if self.mob_avg[k] <= 10
+                    && (24..=56).contains(&self.advance[c][i])
+                    && pawn_attacks[c].has(cell)
+                    && (B::load(&self.span[c][i]) & B::load(&self.neighbour_files[i]) & pawns[e])
+                        .is_zero()
+                {
+                    mg[c] += self.weights.outpost_mg;
+                    eg[c] += self.weights.outpost_eg;
+                }
                 if self.file_slider[k] {
                     let ahead = B::load(&self.file_ahead[c][cell.index()]);
                     if (ahead & pawns[c]).is_zero() {
@@ -1132,6 +1171,12 @@ impl Evaluator {
         }
         let w = &self.weights;
         for c in 0..2 {
+            if self.features.mobility && w.space != 0 {
+                let color = if c == 0 { Color::White } else { Color::Black };
+                let safe = B::load(&self.space_zone[c]) & !pawn_attacks[1 - c] & !pawns[c];
+                let pieces = pos.occupied(color).count() as i32 - 1;
+                mg[c] += w.space * safe.count() as i32 * pieces * pieces / 256;
+            }
             if self.features.king_safety && (attackers[c] > 0 || safe_checks[c] > 0) {
                 let weak = (zones[c] & attacked[1 - c] & !defended[c]).count() as i32;
                 let color = if c == 0 { Color::Black } else { Color::White };

@@ -770,3 +770,26 @@ fn king_danger_falls_without_the_enemy_queen() {
     assert!(effect(no_queen) > 0, "{}", effect(no_queen));
     assert_eq!(effect(queen), 0);
 }
+
+#[test]
+fn knights_gain_on_outposts_enemy_pawns_cannot_attack() {
+    let rules = load_variant("chess.toml");
+    let effect = |fen: &str| weight_effect(&rules, fen, "outpost_eg", 200);
+    // The Knight on e5, guarded by the d4 Pawn: an outpost; with a Black Pawn on f7 (which
+    // can come to f6) it is not.
+    assert!(effect("4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1") > 0);
+    assert_eq!(effect("4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1"), 0);
+}
+
+#[test]
+fn central_pawns_gain_space() {
+    let rules = load_variant("chess.toml");
+    let effect = |fen: &str| weight_effect(&rules, fen, "space", 64);
+    // Symmetric at the start; White's c4-d4-e4 centre takes cells from Black's side and
+    // frees its own.
+    assert_eq!(
+        effect("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        0
+    );
+    assert!(effect("rnbqkbnr/pppppppp/8/8/2PPP3/8/PP3PPP/RNBQKBNR w KQkq - 0 1") > 0);
+}
