@@ -12,8 +12,9 @@
 //!   below) gain as they advance and in the centre; royal pieces keep to the edge of their
 //!   own side in the middle game and centralise in the endgame; a piece near the zone it
 //!   wins the game in (a `goal`) gains.
-//! - **Mobility**: each non-royal piece gains per cell it can move to that no enemy pawn-like
-//!   piece attacks, above its empty-board average, weighted less for long-range pieces.
+//! - **Mobility**: each non-royal piece gains per cell it can move to or attacks (friendly
+//!   pieces it defends included) that no enemy pawn-like piece attacks and no friendly one
+//!   stands on, above its empty-board average, weighted less for long-range pieces.
 //! - **King safety**: a danger count around each side's first royal piece — enemy pieces
 //!   attacking the cells next to it (how many, and how many attacks), those cells that only
 //!   the royal piece guards (weak), and *safe checks* (an enemy piece can move to a cell the
@@ -151,7 +152,7 @@ weights! {
     /// A piece next to the zone it wins in (a goal; halved per further step).
     goal_near = 190;
     /// Mobility per cell, middle game (for a piece averaging 8 targets; scaled by √(8/avg)).
-    mobility_mg = 8;
+    mobility_mg = 9;
     /// The same in the endgame.
     mobility_eg = 1;
     /// King danger per attack on a cell next to a royal piece.
@@ -1116,7 +1117,8 @@ impl Evaluator {
                     n_hitters[c] += 1;
                 }
                 if self.features.mobility {
-                    let m = (moves & !pawn_attacks[e]).count() as i32 - self.mob_avg[k];
+                    let area = !pawn_attacks[e] & !pawns[c];
+                    let m = ((moves | att) & area).count() as i32 - self.mob_avg[k];
                     mg[c] += m * self.mob_w[k].0 / 16;
                     eg[c] += m * self.mob_w[k].1 / 16;
                 }
