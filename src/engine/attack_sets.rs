@@ -5,9 +5,9 @@
 //! hook for their moves. Generic over the cell-set width like move generation.
 
 use crate::board::Board;
-use crate::rules::{flag, Rules};
+use crate::rules::{flag, CellMoves, Rules};
 use crate::targets::{bundle_targets, for_each_target, piece_tables, ray_reach, Target};
-use crate::types::{Bits, Cell, Move, Piece};
+use crate::types::{Bits, Cell, Color, Move, Piece};
 
 /// `(attacks, moves)` of the piece on `from`: the cells it attacks (friendly ones included)
 /// and the cells it can move or capture to. Hooked pieces push their hook's moves into
@@ -23,16 +23,11 @@ pub fn piece_sets<B: Bits>(
     let side = piece.color();
     let (initial_ok, mask, records, bundle) = piece_tables(rules, board, piece, from, false);
     let mut moves = bundle_targets::<B>(rules, board, side, bundle, mask);
-    let mut attacks = B::ZERO;
-    if mask & flag::CAPTURE != 0 {
-        attacks = B::load(&bundle.move_or_capture) | B::load(&bundle.capture_only);
-        let occupied = B::load(board.occupied(side)) | B::load(board.occupied(side.flip()));
-        for ray in rules.bundle_rays(bundle) {
-            if ray.flags & flag::CAPTURE != 0 {
-                attacks |= ray_reach::<B>(ray, occupied);
-            }
-        }
-    }
+    let mut attacks = if mask & flag::CAPTURE != 0 {
+        bundle_attacks::<B>(rules, board, bundle)
+    } else {
+        B::ZERO
+    };
     for rec in records {
         if rec.flags & flag::INITIAL != 0 && !initial_ok {
             continue;
@@ -76,13 +71,7 @@ pub fn piece_attack_set<B: Bits>(
     if mask & flag::CAPTURE == 0 {
         return B::ZERO;
     }
-    let mut attacks = B::load(&bundle.move_or_capture) | B::load(&bundle.capture_only);
-    let occupied = B::load(board.occupied(side)) | B::load(board.occupied(side.flip()));
-    for ray in rules.bundle_rays(bundle) {
-        if ray.flags & flag::CAPTURE != 0 {
-            attacks |= ray_reach::<B>(ray, occupied);
-        }
-    }
+    let mut attacks = bundle_attacks::<B>(rules, board, bundle);
     for rec in records {
         if rec.flags & flag::CAPTURE == 0 || (rec.flags & flag::INITIAL != 0 && !initial_ok) {
             continue;
@@ -95,6 +84,20 @@ pub fn piece_attack_set<B: Bits>(
     }
     if rules.kinds()[piece.kind() as usize].hook.is_some() {
         attacks |= piece_sets::<B>(rules, board, piece, from, scratch).0;
+    }
+    attacks
+}
+
+/// The cells a piece's plain leaps and slides (its compiled bundle) attack, whoever stands
+/// there.
+#[inline(always)]
+fn bundle_attacks<B: Bits>(rules: &Rules, board: &Board, bundle: &CellMoves) -> B {
+    let mut attacks = B::load(&bundle.move_or_capture) | B::load(&bundle.capture_only);
+    let occupied = B::load(board.occupied(Color::White)) | B::load(board.occupied(Color::Black));
+    for ray in rules.bundle_rays(bundle) {
+        if ray.flags & flag::CAPTURE != 0 {
+            attacks |= ray_reach::<B>(ray, occupied);
+        }
     }
     attacks
 }
