@@ -58,6 +58,31 @@ fn engine_vs_engine_chess_finishes_with_a_result() {
     assert!(out.contains("(engine) plays"));
 }
 
+/// Depth-2 engine games of `name` with `seeds` in turn (each at most 300 plies; every game
+/// must end with a proper result line) until one satisfies `wanted(result line, output)`:
+/// `Err` with the result lines when none does.
+fn a_seed_game_where(
+    name: &str,
+    seeds: &[&str],
+    wanted: impl Fn(&str, &str) -> bool,
+) -> Result<(), Vec<String>> {
+    let mut results = Vec::new();
+    for seed in seeds {
+        let (code, out, err) = engine_vs_engine(
+            name,
+            &["--depth", "2", "--max-plies", "300", "--seed", seed],
+        );
+        assert_eq!(code, 0, "{name}: {err}");
+        let line = last_line(&out).to_string();
+        assert_result_line(&line);
+        if wanted(&line, &out) {
+            return Ok(());
+        }
+        results.push(line);
+    }
+    Err(results)
+}
+
 /// The games of the rule language's part 2 (issue 13) play to a result decided by their
 /// rules (not by the --max-plies adjudication) in engine games: of a few seeds, one does.
 #[test]
@@ -71,33 +96,18 @@ fn part_two_games_play_to_a_result_by_their_rules() {
         "chess960",
         "holey-chess",
     ] {
-        let mut results = Vec::new();
-        for seed in ["1", "2", "3", "4"] {
-            let (code, out, err) = engine_vs_engine(
-                name,
-                &["--depth", "2", "--max-plies", "300", "--seed", seed],
-            );
-            assert_eq!(code, 0, "{name}: {err}");
-            let line = last_line(&out).to_string();
-            assert_result_line(&line);
-            let decided = !line.contains("adjudication");
-            results.push(line);
-            if decided {
-                break;
-            }
+        let by_rules = |line: &str, _: &str| !line.contains("adjudication");
+        if let Err(results) = a_seed_game_where(name, &["1", "2", "3", "4"], by_rules) {
+            panic!("{name}: no game ended by its rules: {results:?}");
         }
-        assert!(
-            !results.last().unwrap().contains("adjudication"),
-            "{name}: no game ended by its rules: {results:?}"
-        );
     }
 }
 
 /// The games with pieces in hand (issue 14) play to a result by their rules in engine games,
 /// and their records hold drops (`P@e4`) or gating moves. Depth-2 games are short of ideas:
 /// one may shuffle into an early repetition before any capture (Minishogi's first seed) or
-/// run past the ply limit (Seirawan's), so each variant gets up to three seeds, every game
-/// must end with a proper result, and one of them must end by the rules with a drop.
+/// run past the ply limit (Seirawan's), so each variant gets up to three seeds, and one of
+/// them must end by the rules with a drop.
 #[test]
 fn part_three_games_play_to_a_result_by_their_rules() {
     for name in [
@@ -108,28 +118,12 @@ fn part_three_games_play_to_a_result_by_their_rules() {
         "kyotoshogi",
         "seirawan",
     ] {
-        let mut records = Vec::new();
-        let mut shown = false;
-        for seed in ["1", "2", "3"] {
-            let (code, out, err) = engine_vs_engine(
-                name,
-                &["--depth", "2", "--max-plies", "300", "--seed", seed],
-            );
-            assert_eq!(code, 0, "{name}: {err}");
-            let line = last_line(&out).to_string();
-            assert_result_line(&line);
-            let by_rules = !line.contains("adjudication");
-            let dropped = name == "seirawan" || out.contains('@');
-            records.push(line);
-            if by_rules && dropped {
-                shown = true;
-                break;
-            }
+        let with_a_drop = |line: &str, out: &str| {
+            !line.contains("adjudication") && (name == "seirawan" || out.contains('@'))
+        };
+        if let Err(results) = a_seed_game_where(name, &["1", "2", "3"], with_a_drop) {
+            panic!("{name}: no game ended by the rules with a drop: {results:?}");
         }
-        assert!(
-            shown,
-            "{name}: no game ended by the rules with a drop: {records:?}"
-        );
     }
 }
 
