@@ -66,6 +66,9 @@ pub fn piece_attack_set<B: Bits>(
     from: Cell,
     scratch: &mut Vec<Move>,
 ) -> B {
+    if rules.kinds()[piece.kind() as usize].hook.is_some() {
+        return piece_sets::<B>(rules, board, piece, from, scratch).0;
+    }
     let side = piece.color();
     let (initial_ok, mask, records, bundle) = piece_tables(rules, board, piece, from, false);
     if mask & flag::CAPTURE == 0 {
@@ -81,9 +84,6 @@ pub fn piece_attack_set<B: Bits>(
                 attacks |= one::<B>(to);
             }
         });
-    }
-    if rules.kinds()[piece.kind() as usize].hook.is_some() {
-        attacks |= piece_sets::<B>(rules, board, piece, from, scratch).0;
     }
     attacks
 }

@@ -910,7 +910,7 @@ impl Evaluator {
             return (estimate, false);
         }
         if self.features.mobility || self.features.king_safety || self.features.threats {
-            let (m, e) = self.activity::<B>(rules, pos, pawns);
+            let (m, e) = self.activity::<B>(rules, pos, pawns, royal_at);
             for c in 0..2 {
                 mg[c] += m[c];
                 eg[c] += e[c];
@@ -1050,6 +1050,7 @@ impl Evaluator {
         rules: &Rules,
         pos: &Position,
         pawns: [B; 2],
+        royal_at: [Option<Cell>; 2],
     ) -> ([i32; 2], [i32; 2]) {
         let mut scratch = std::mem::take(&mut self.scratch);
         let mut attacked = [B::ZERO; 2];
@@ -1058,11 +1059,10 @@ impl Evaluator {
         let mut pawn_attacks = [B::ZERO; 2];
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
-        // Royal zones, to count attacks near them; the first royal piece's cell and the
-        // cells from which some enemy piece could attack it (for checks).
+        // Royal zones, to count attacks near them; the cells from which some enemy piece
+        // could attack the first royal piece (`royal_at`, for checks).
         let mut zones = [B::ZERO; 2];
         let mut shields = [0i32; 2];
-        let mut royal_at: [Option<Cell>; 2] = [None; 2];
         let mut check_from = [B::ZERO; 2];
         for color in Color::BOTH {
             let c = color.index();
@@ -1071,11 +1071,10 @@ impl Evaluator {
                     zones[c] |= B::load(&self.zone[cell.index()]);
                     shields[c] +=
                         (B::load(&self.shield[c][cell.index()]) & pawns[c]).count() as i32;
-                    if royal_at[c].is_none() {
-                        royal_at[c] = Some(cell);
-                        check_from[c] = B::load(rules.attackers_any(color.flip(), cell));
-                    }
                 }
+            }
+            if let Some(cell) = royal_at[c] {
+                check_from[c] = B::load(rules.attackers_any(color.flip(), cell));
             }
             for cell in pawns[c].cells() {
                 let p = pos.occupant(cell);
@@ -1181,10 +1180,10 @@ impl Evaluator {
             }
             if self.features.king_safety && (attackers[c] > 0 || safe_checks[c] > 0) {
                 let weak = (zones[c] & attacked[1 - c] & !defended[c]).count() as i32;
-                let color = if c == 0 { Color::Black } else { Color::White };
+                let enemy = if c == 0 { Color::Black } else { Color::White };
                 let no_strongest = self
                     .strongest_kind
-                    .is_some_and(|k| pos.cells_of(Piece::new(k, color)).is_empty());
+                    .is_some_and(|k| pos.cells_of(Piece::new(k, enemy)).is_empty());
                 let d = danger[c] - w.king_no_strongest * no_strongest as i32
                     + w.king_attackers * attackers[c]
                     + w.king_weak * weak

@@ -8,9 +8,10 @@
 //!   [`Engine::set_threads`]), null-move pruning, late-move reductions, futility, razoring,
 //!   late-move and history pruning (all three keep quiet moves that check), static exchange
 //!   evaluation ([`see`]) for ordering and pruning captures, check extension (for checks
-//!   that do not lose the checking piece), killers, counter moves, history and continuation
-//!   history, quiescence on captures, promotions and goal steps (all evasions in check),
-//!   MultiPV ([`Engine::set_multipv`]), and a time manager ([`time`]) behind [`Limits`].
+//!   that do not lose the checking piece), singular extension of the table move (and
+//!   multi-cut), killers, counter moves, history, continuation and capture history,
+//!   quiescence on captures, promotions, goal steps and (at its first ply) quiet checks (all
+//!   evasions in check), MultiPV ([`Engine::set_multipv`]), and a time manager ([`time`]) behind [`Limits`].
 //! - **Game end**: no legal move is checkmate or stalemate as the rules score it; a result a
 //!   variant rule decides on the board (extinction, goals, n-check, bare king) is read from
 //!   `movegen::decision` at every node; the automatic n-move rule draws; a

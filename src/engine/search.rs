@@ -1208,7 +1208,7 @@ impl Worker<'_> {
                 continue;
             }
             // A check is extended unless the checking piece is lost to an exchange.
-            self.frames[ply + 1].extend_check = gives_check && {
+            self.frames[ply + 1].extend_check = gives_check && self.features.check_extension && {
                 pos.unmake(rules);
                 let sound = !self.features.see || see(rules, pos, &mv, self.see_values) >= 0;
                 pos.make(rules, mv);
@@ -1545,10 +1545,6 @@ impl Worker<'_> {
                 continue;
             }
             let gives_check = in_check(rules, pos);
-            if scores[i] == QUIET_CHECK && !gives_check {
-                pos.unmake(rules);
-                continue;
-            }
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1, gives_check);
             pos.unmake(rules);
             if self.stop {
