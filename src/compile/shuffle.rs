@@ -82,15 +82,10 @@ pub(super) fn compile_shuffle(
         pieces.push(white.map(|p| p.kind()));
     }
     pieces.sort();
-    // The number of distinct orders of the pieces.
-    let mut permutations: u64 = (1..=pieces.len() as u64).product();
-    for run in pieces.chunk_by(|a, b| a == b) {
-        permutations /= (1..=run.len() as u64).product::<u64>();
-    }
-    if permutations > MAX_PERMUTATIONS {
+    if let Some(too_many) = distinct_orders_above(&pieces, MAX_PERMUTATIONS) {
         diags.push(Diagnostic::error(
             format!(
-                "this shuffle has {permutations} orders of its pieces (at most {MAX_PERMUTATIONS})"
+                "this shuffle has {too_many} orders of its pieces (at most {MAX_PERMUTATIONS})"
             ),
             shuffle.span.clone(),
         ));
@@ -112,4 +107,59 @@ pub(super) fn compile_shuffle(
         return None;
     }
     Some(compiled)
+}
+
+/// The number of distinct orders of the sorted `pieces` (a multinomial coefficient), as a
+/// phrase, when it is above `limit`; `None` when it is not. Counted one factor at a time, so a
+/// shuffle of many cells cannot overflow: past the limit it stops and says "more than".
+fn distinct_orders_above<T: PartialEq>(pieces: &[T], limit: u64) -> Option<String> {
+    let mut orders: u128 = 1;
+    let mut placed: u128 = 0;
+    for run in pieces.chunk_by(|a, b| a == b) {
+        // Multiplying by C(placed + k, k) one step at a time keeps every value whole.
+        for k in 1..=run.len() as u128 {
+            placed += 1;
+            orders = orders * placed / k;
+            if orders > u128::from(limit) {
+                return Some(
+                    if placed as usize == pieces.len() && k == run.len() as u128 {
+                        orders.to_string()
+                    } else {
+                        format!("more than {limit}")
+                    },
+                );
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::distinct_orders_above;
+
+    #[test]
+    fn distinct_orders_count_repeated_pieces_once() {
+        // "aab" has 3 orders, "aabbc" 5!/(2!2!) = 30.
+        assert_eq!(
+            distinct_orders_above(&['a', 'a', 'b'], 2).as_deref(),
+            Some("3")
+        );
+        assert_eq!(distinct_orders_above(&['a', 'a', 'b'], 3), None);
+        assert_eq!(
+            distinct_orders_above(&['a', 'a', 'b', 'b', 'c'], 29).as_deref(),
+            Some("30")
+        );
+        assert_eq!(distinct_orders_above(&['a', 'a', 'b', 'b', 'c'], 30), None);
+    }
+
+    #[test]
+    fn distinct_orders_of_many_pieces_do_not_overflow() {
+        // 40 distinct pieces: 40! is far past u64 and u128 alike.
+        let pieces: Vec<u32> = (0..40).collect();
+        assert_eq!(
+            distinct_orders_above(&pieces, 2_000_000).as_deref(),
+            Some("more than 2000000")
+        );
+    }
 }

@@ -151,6 +151,13 @@ fn chess960_castling_and_shuffles() {
         3,
         "no order of the shuffled pieces meets the constraints",
     );
+    // 24 cells (the back rank, the pawns and an empty rank): far too many orders, and a
+    // count past 20! that once overflowed.
+    expect_error(
+        "extends = \"chess\"\n[setup]\nshuffle = { cells = [\"a1-h1\", \"a2-h2\", \"a3-h3\"] }\n",
+        3,
+        "orders of its pieces (at most 2000000)",
+    );
     expect_error(
         "extends = \"chess\"\n[setup]\nshuffle = { opposite_colours = [\"bishop\"] }\n",
         3,
