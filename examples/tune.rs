@@ -14,7 +14,8 @@
 //! ```
 //!
 //! Positions are taken after the opening, skipping those in check or right after a capture
-//! (not quiet). `--only PREFIX` fits only the weights whose names start with it. The fitted weights are printed as Rust field lines for
+//! (not quiet). `--only PREFIX[,PREFIX...]` fits only the weights whose names start with one
+//! of them. The fitted weights are printed as Rust field lines for
 //! `src/engine/eval.rs`'s `weights!` block, with the error before and after.
 //!
 //! A second kind of data, *labelled positions*, fits the evaluation to another engine's: a
@@ -157,7 +158,7 @@ fn main() {
     }
     if args.is_empty() || !args.len().is_multiple_of(2) {
         eprintln!(
-            "usage: tune VARIANT.toml GAMES.pgn|LABELLED.labels [...] [--passes N] [--start WEIGHTS] [--only PREFIX] [--dump]"
+            "usage: tune VARIANT.toml GAMES.pgn|LABELLED.labels [...] [--passes N] [--start WEIGHTS] [--only PREFIX[,PREFIX...]] [--dump]"
         );
         std::process::exit(2);
     }
@@ -211,7 +212,10 @@ fn main() {
     for pass in 0..passes {
         let mut improved = false;
         for i in 0..Weights::NAMES.len() {
-            if !Weights::NAMES[i].starts_with(only.as_str()) {
+            if !only
+                .split(',')
+                .any(|prefix| Weights::NAMES[i].starts_with(prefix))
+            {
                 continue;
             }
             let w = weights.get(i);

@@ -21,7 +21,11 @@
 //!   defender does not attack, from which it would attack the royal piece, read from the
 //!   compiled attack tables) — less friendly pawn-like pieces in front of it as a shield;
 //!   it costs danger²/4096 in the middle game (up to a cap) and danger/16 in the endgame;
-//!   the danger is smaller when the enemy has no piece of the most valuable non-royal kind.
+//!   the danger is smaller when the enemy has no piece of the most valuable non-royal kind,
+//!   larger with *unsafe checks* (from defended cells) and with enemy attacks on the royal
+//!   piece's flank (its file and two either side, in its camp; cells attacked twice count
+//!   twice), which also cost linearly; a royal piece on a flank without pawn-like pieces
+//!   pays a fixed penalty.
 //! - **Pawn structure** for *pawn-like* kinds — non-royal, unhooked kinds whose every move on
 //!   an empty board goes forward (so they can only advance, like pawns): passed (no enemy
 //!   pawn-like piece ahead on its own or a neighbouring file; more the further it is),
@@ -156,20 +160,33 @@ weights! {
     /// The same in the endgame.
     mobility_eg = 1;
     /// King danger per attack on a cell next to a royal piece.
-    king_attack = 49;
+    king_attack = 29;
     /// King danger per enemy piece attacking there.
-    king_attackers = 205;
+    king_attackers = 94;
     /// King danger removed per friendly pawn-like piece in front of the royal piece.
-    king_shield = 31;
+    king_shield = 91;
     /// King danger per cell next to a royal piece that the enemy attacks and no friendly
     /// non-royal piece defends.
-    king_weak = 16;
+    king_weak = 91;
     /// King danger per enemy piece that can move to a cell the defender does not attack,
     /// from which it would check (a safe check).
-    king_check = 426;
+    king_check = 538;
     /// King danger removed when the enemy has no piece of the most valuable non-royal kind
     /// (a Queen in chess).
-    king_no_strongest = 250;
+    king_no_strongest = 387;
+    /// King danger per enemy attack on the royal piece's flank (its file and two either
+    /// side, in the defender's camp: five ranks of eight), counting cells attacked twice
+    /// twice; squared, in 1/16.
+    king_flank_danger = 8;
+    /// The same attacks, a linear middle-game penalty.
+    king_flank = 1;
+    /// King danger per enemy piece that can move to a cell from which it would check, when
+    /// every such cell is defended (an unsafe check).
+    king_unsafe_check = 182;
+    /// A royal piece on a flank without pawn-like pieces, middle game.
+    king_pawnless_flank_mg = 12;
+    /// The same, endgame.
+    king_pawnless_flank_eg = 50;
     /// Largest middle-game king-danger penalty (danger² / 4096 cp).
     king_danger_max = 2430;
     /// Passed pawn-like piece: base bonus, middle game.
@@ -324,6 +341,10 @@ pub struct Evaluator {
     strongest_kind: Option<KindId>,
     /// Per colour: the cells whose control counts as space.
     space_zone: [CellSet; 2],
+    /// Per cell: the cells of its file and the two files either side (a royal piece's flank).
+    flank_files: Vec<CellSet>,
+    /// Per colour: its camp (the five ranks of eight nearest its side).
+    camp: [CellSet; 2],
     /// Seed for a small deterministic evaluation jitter (varies engine games).
     noise: Option<u64>,
     /// The weights.
@@ -721,6 +742,29 @@ impl Evaluator {
             }
             zone
         });
+        let flank_files: Vec<CellSet> = g
+            .cells()
+            .map(|cell| {
+                let x = g.coords(cell).0;
+                let mut set = CellSet::EMPTY;
+                for other in g.cells() {
+                    if (g.coords(other).0 - x).abs() <= 2 {
+                        set.insert(other);
+                    }
+                }
+                set
+            })
+            .collect();
+        let camp = [0, 1].map(|c| {
+            let mut zone = CellSet::EMPTY;
+            for cell in g.cells() {
+                // Ranks 1 to 5 of 8: advancement up to 4/7.
+                if advance[c][cell.index()] <= 37 {
+                    zone.insert(cell);
+                }
+            }
+            zone
+        });
         let strongest_kind = (0..kinds)
             .filter(|&k| !royal[k] && values[k] > 0)
             .max_by_key(|&k| values[k])
@@ -763,6 +807,8 @@ impl Evaluator {
             weakest_piece,
             strongest_kind,
             space_zone,
+            flank_files,
+            camp,
             noise,
             weights,
             features,
@@ -1085,6 +1131,8 @@ impl Evaluator {
         }
         let mut danger = [0i32; 2];
         let mut attackers = [0i32; 2];
+        // Cells attacked twice (pawn-like pieces' attacks counted once).
+        let mut attacked2 = [B::ZERO; 2];
         // Pieces that could move to a cell from which they might check: (piece, cells).
         let mut checkers: [(Piece, B); 2 * MAX_PER_SIDE] =
             [(Piece::new(0, Color::White), B::ZERO); 2 * MAX_PER_SIDE];
@@ -1106,6 +1154,7 @@ impl Evaluator {
                 let p = pos.occupant(cell);
                 let k = p.kind() as usize;
                 let (att, moves) = piece_sets::<B>(rules, pos, p, cell, &mut scratch);
+                attacked2[c] |= attacked[c] & att;
                 attacked[c] |= att;
                 if self.royal[k] {
                     continue;
@@ -1155,19 +1204,23 @@ impl Evaluator {
         // Safe checks: a piece can move to a cell the defender does not attack, from which
         // it attacks the royal piece (one per piece).
         let mut safe_checks = [0i32; 2];
+        let mut unsafe_checks = [0i32; 2];
         let side_checkers = |c: usize| &checkers[c * MAX_PER_SIDE..][..n_checkers[c]];
         for &(p, cells) in side_checkers(0).iter().chain(side_checkers(1)) {
             let e = p.color().flip().index();
             let Some(royal) = royal_at[e] else { continue };
             let free = B::load(rules.attackers_free(p, royal));
             let conditional = B::load(rules.attackers_conditional(p, royal));
-            let safe = cells & !attacked[e];
-            if !(safe & free).is_zero()
-                || (safe & conditional)
-                    .cells()
-                    .any(|from| piece_attacks::<B>(rules, pos, p, from, royal))
-            {
+            let checks_from = |from: B| {
+                !(from & free).is_zero()
+                    || (from & conditional)
+                        .cells()
+                        .any(|f| piece_attacks::<B>(rules, pos, p, f, royal))
+            };
+            if checks_from(cells & !attacked[e]) {
                 safe_checks[e] += 1;
+            } else if checks_from(cells & attacked[e]) {
+                unsafe_checks[e] += 1;
             }
         }
         let w = &self.weights;
@@ -1178,6 +1231,20 @@ impl Evaluator {
                 let pieces = pos.occupied(color).count() as i32 - 1;
                 mg[c] += w.space * safe.count() as i32 * pieces * pieces / 256;
             }
+            let flank = match royal_at[c] {
+                Some(royal) if self.features.king_safety => {
+                    let files = B::load(&self.flank_files[royal.index()]);
+                    if ((pawns[0] | pawns[1]) & files).is_zero() {
+                        mg[c] -= w.king_pawnless_flank_mg;
+                        eg[c] -= w.king_pawnless_flank_eg;
+                    }
+                    let zone = files & B::load(&self.camp[c]);
+                    let n = (attacked[1 - c] & zone).count() + (attacked2[1 - c] & zone).count();
+                    mg[c] -= w.king_flank * n as i32;
+                    n as i32
+                }
+                _ => 0,
+            };
             if self.features.king_safety && (attackers[c] > 0 || safe_checks[c] > 0) {
                 let weak = (zones[c] & attacked[1 - c] & !defended[c]).count() as i32;
                 let enemy = if c == 0 { Color::Black } else { Color::White };
@@ -1188,6 +1255,8 @@ impl Evaluator {
                     + w.king_attackers * attackers[c]
                     + w.king_weak * weak
                     + w.king_check * safe_checks[c]
+                    + w.king_unsafe_check * unsafe_checks[c]
+                    + w.king_flank_danger * flank * flank / 16
                     - w.king_shield * shields[c];
                 if d > 0 {
                     let penalty = (d * d / 4096).min(w.king_danger_max);

@@ -5,7 +5,8 @@
 //!
 //! - **Search** ([`search`]): principal variation search with aspiration windows, a
 //!   transposition table shared lock-free by all threads ([`tt`], lazy SMP with
-//!   [`Engine::set_threads`]), null-move pruning, late-move reductions, futility, razoring,
+//!   [`Engine::set_threads`]), null-move pruning, ProbCut (a capture whose search four plies
+//!   shallower beats beta by a margin cuts the node), late-move reductions, futility, razoring,
 //!   late-move and history pruning (all three keep quiet moves that check), static exchange
 //!   evaluation ([`see`]) for ordering and pruning captures, check extension (for checks
 //!   that do not lose the checking piece), singular extension of the table move (and
@@ -227,6 +228,8 @@ pub struct Features {
     pub qs_checks: bool,
     /// Capture history ordering (with `history`'s updates).
     pub capture_history: bool,
+    /// ProbCut: a capture whose reduced search beats beta by a margin cuts the node.
+    pub probcut: bool,
     /// Evaluation: mobility.
     pub mobility: bool,
     /// Evaluation: king safety.
@@ -254,6 +257,7 @@ impl Default for Features {
             singular: true,
             qs_checks: true,
             capture_history: true,
+            probcut: true,
             mobility: true,
             king_safety: true,
             pawn_structure: true,
@@ -279,6 +283,7 @@ impl Features {
         "singular",
         "qs-checks",
         "capture-history",
+        "probcut",
         "mobility",
         "king-safety",
         "pawn-structure",
@@ -302,6 +307,7 @@ impl Features {
             "singular" => &mut self.singular,
             "qs-checks" => &mut self.qs_checks,
             "capture-history" => &mut self.capture_history,
+            "probcut" => &mut self.probcut,
             "mobility" => &mut self.mobility,
             "king-safety" => &mut self.king_safety,
             "pawn-structure" => &mut self.pawn_structure,

@@ -189,6 +189,9 @@ pub fn null_move_sound(rules: &Rules) -> bool {
     end.stalemate == StalemateResult::Draw && !end.forced_capture && end.pass.is_none()
 }
 
+/// How far above beta a reduced capture search must score for ProbCut to cut.
+const PROBCUT_MARGIN: i32 = 200;
+
 /// The late-move reduction table, plies by (depth, move number).
 fn lmr_table() -> Vec<[u8; 64]> {
     (0..64)
@@ -984,6 +987,31 @@ impl Worker<'_> {
                 }
             }
         }
+        // ProbCut: a capture whose search at reduced depth beats beta by a margin would
+        // almost surely beat beta at full depth.
+        if let (Some(eval), true) = (
+            static_eval,
+            self.features.probcut
+                && !pv_node
+                && ply > 0
+                && depth >= 5
+                && excluded.is_none()
+                && beta.abs() < MATE_BOUND,
+        ) {
+            let probcut_beta = beta + PROBCUT_MARGIN;
+            // Skip when the table already says a reduced search fails below the margin.
+            let table_refutes = tt_hit.is_some_and(|(e, sc)| {
+                e.depth >= depth - 3 && sc < probcut_beta && e.bound != Bound::Lower
+            });
+            if !table_refutes {
+                if let Some(v) = self.probcut(pos, depth, probcut_beta, eval, ply, cut_node) {
+                    return v;
+                }
+                if self.stop {
+                    return 0;
+                }
+            }
+        }
         // Internal iterative reduction: without a table move the ordering is poor.
         if depth >= 4 && tt_move.is_none() && (pv_node || cut_node) {
             depth -= 1;
@@ -1047,6 +1075,87 @@ impl Worker<'_> {
         self.bufs[ply] = moves;
         self.scores[ply] = scores;
         result
+    }
+
+    /// ProbCut's captures (and promotions) whose exchange gains at least what the static
+    /// evaluation lacks of `probcut_beta`: each is confirmed by quiescence, then searched
+    /// four plies shallower with a null window at `probcut_beta`; the first to reach it
+    /// returns its score (stored as a lower bound).
+    fn probcut(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        probcut_beta: i32,
+        eval: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Option<i32> {
+        let rules = self.rules;
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        moves.clear();
+        generate_legal(rules, pos, &mut moves);
+        let mut found = None;
+        for &mv in moves.iter() {
+            let gain = self.capture_gain(pos, &mv);
+            let promo = if mv.is_sweep() {
+                None
+            } else {
+                mv.promotion.map(|k| self.eval.value(k))
+            };
+            if gain.is_none() && promo.is_none() {
+                continue;
+            }
+            let need = probcut_beta - eval;
+            if gain.unwrap_or(0) + promo.unwrap_or(0) < need
+                || self.see_value(pos, &mv, gain.unwrap_or(0) + promo.unwrap_or(0)) < need
+            {
+                continue;
+            }
+            let mover = pos.mover(&mv).expect("a piece on the origin");
+            pos.make(rules, mv);
+            let gives_check = in_check(rules, pos);
+            self.frames[ply + 1].extend_check = false;
+            self.path.push(pos.hash());
+            self.frames[ply].made = Some((mv, mover));
+            let mut v = -self.qsearch(
+                pos,
+                -probcut_beta,
+                -probcut_beta + 1,
+                ply + 1,
+                0,
+                gives_check,
+            );
+            if v >= probcut_beta {
+                v = -self.negamax(
+                    pos,
+                    depth - 4,
+                    -probcut_beta,
+                    -probcut_beta + 1,
+                    ply + 1,
+                    false,
+                    !cut_node,
+                    gives_check,
+                );
+            }
+            self.path.pop();
+            pos.unmake(rules);
+            if self.stop {
+                break;
+            }
+            if v >= probcut_beta {
+                self.shared.tt.store(
+                    pos.hash(),
+                    Some(pack_move(&mv)),
+                    to_tt(v, ply),
+                    depth - 3,
+                    Bound::Lower,
+                );
+                found = Some(v);
+                break;
+            }
+        }
+        self.bufs[ply] = moves;
+        found
     }
 
     /// The null move: the side to move passes (the en passant right lapses), searched with a

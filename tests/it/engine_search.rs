@@ -763,10 +763,10 @@ fn endgame_complexity_helps_the_side_ahead_with_pawns_on_both_flanks() {
 fn king_danger_falls_without_the_enemy_queen() {
     let rules = load_variant("chess.toml");
     let effect = |fen: &str| weight_effect(&rules, fen, "king_no_strongest", 400);
-    // Black's Rook and Knight bear on White's King; without Black's Queen that danger is
-    // smaller (White gains), with her it is not.
-    let no_queen = "r5k1/5ppp/8/8/5n2/8/5PPP/3Q2K1 w - - 0 1";
-    let queen = "r2q2k1/5ppp/8/8/5n2/8/5PPP/3Q2K1 w - - 0 1";
+    // Black's Rook (on f2) and Knight (on g2) bear on the cells next to White's King;
+    // without Black's Queen that danger is smaller (White gains), with her it is not.
+    let no_queen = "6k1/5ppp/8/8/5n2/8/r4PPP/3Q2K1 w - - 0 1";
+    let queen = "3q2k1/5ppp/8/8/5n2/8/r4PPP/3Q2K1 w - - 0 1";
     assert!(effect(no_queen) > 0, "{}", effect(no_queen));
     assert_eq!(effect(queen), 0);
 }
@@ -792,4 +792,52 @@ fn central_pawns_gain_space() {
         0
     );
     assert!(effect("rnbqkbnr/pppppppp/8/8/2PPP3/8/PP3PPP/RNBQKBNR w KQkq - 0 1") > 0);
+}
+
+#[test]
+fn king_flank_attacks_raise_the_danger() {
+    let rules = load_variant("chess.toml");
+    let effect = |fen: &str| weight_effect(&rules, fen, "king_flank", 40);
+    // The Rook on e3 bears on e1, e2, f3, g3 and h3: files e to h, White's five ranks.
+    assert!(effect("6k1/8/8/8/8/4r3/5PPP/6K1 w - - 0 1") < 0);
+    // On a6 it bears on the a-file and the sixth rank: neither is the King's flank camp.
+    assert_eq!(effect("6k1/8/r7/8/8/8/5PPP/6K1 w - - 0 1"), 0);
+}
+
+#[test]
+fn king_danger_counts_unsafe_checks() {
+    let rules = load_variant("chess.toml");
+    let effect = |fen: &str| weight_effect(&rules, fen, "king_unsafe_check", 600);
+    // The Queen can check on d1, which the Rook guards: an unsafe check.
+    assert!(effect("6k1/6pp/8/3q4/8/8/5PPP/R5K1 w - - 0 1") < 0);
+    // Without the Rook the check on d1 is safe, counted by `king_check` instead.
+    assert_eq!(effect("6k1/6pp/8/3q4/8/8/5PPP/6K1 w - - 0 1"), 0);
+}
+
+#[test]
+fn a_royal_piece_on_a_pawnless_flank_is_weaker() {
+    let rules = load_variant("chess.toml");
+    let effect = |fen: &str| weight_effect(&rules, fen, "king_pawnless_flank_eg", 100);
+    // White's King on g1 has no pawn on files e to h; Black's on b8 has its a7 Pawn.
+    assert!(effect("1k6/p7/8/8/8/8/P7/6K1 w - - 0 1") < 0);
+    // Both Kings beside their pawns: nothing.
+    assert_eq!(effect("1k6/p7/8/8/8/8/6P1/6K1 w - - 0 1"), 0);
+}
+
+#[test]
+fn probcut_narrows_the_tree_and_keeps_the_winning_capture() {
+    let rules = load_variant("chess.toml");
+    // Black's Queen on d4 is attacked by the Knight on f3 and defended by nothing.
+    let fen = "r1b1kb1r/pppp1ppp/2n2n2/8/3q4/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 6";
+    let mut nodes = Vec::new();
+    for features in ["", "-probcut"] {
+        let mut p = pos(&rules, fen);
+        let grab = parse_move(&rules, &mut p, "f3d4").unwrap();
+        let mut engine = Engine::new(4);
+        engine.set_features(Features::parse(features).unwrap());
+        let r = engine.search(&rules, &mut p, &Limits::depth(9));
+        assert_eq!(r.best, Some(grab), "{features}");
+        nodes.push(r.nodes);
+    }
+    assert!(nodes[0] < nodes[1], "{nodes:?}");
 }
