@@ -485,8 +485,13 @@ fn parse_with_start(
         .filter(|_| explicit.is_some())
         .map(|(at, text)| (at, text, castling_field(rules, &pos)));
     let start = start.map(|s| s.as_slice());
-    let span = placement_span;
-    crate::position_rules_check::check_position(rules, &pos, text, start, span, castling)?;
+    let written = crate::position_rules_check::WrittenPosition {
+        rules,
+        pos: &pos,
+        text,
+        placement: placement_span,
+    };
+    crate::position_rules_check::check_position(&written, start, castling)?;
     Ok(pos)
 }
 

@@ -49,10 +49,30 @@ fn refuse(span: std::ops::Range<usize>, message: String, hint: &str) -> Refusal 
     }
 }
 
+/// A parsed position with the string it was read from: what the checks look at, and where
+/// their refusals point.
+pub(crate) struct WrittenPosition<'a> {
+    /// The variant's rules.
+    pub rules: &'a Rules,
+    /// The parsed position.
+    pub pos: &'a Position,
+    /// The position string.
+    pub text: &'a str,
+    /// The placement's span in `text`.
+    pub placement: std::ops::Range<usize>,
+}
+
+impl WrittenPosition<'_> {
+    /// Where `cell`'s piece is written (the whole placement when it is not found).
+    fn span_of(&self, cell: crate::types::Cell) -> std::ops::Range<usize> {
+        cell_span(self.rules, self.text, self.placement.clone(), cell)
+    }
+}
+
 /// Where `cell`'s piece is written in the placement (`placement`: its span in `text`), as
 /// the rows are read: digits skip empty cells, `*` is a hole, a letter (with a `+` before or
 /// a `~` after it) is a piece. The whole placement when the cell is not found.
-pub(crate) fn cell_span(
+fn cell_span(
     rules: &Rules,
     text: &str,
     placement: std::ops::Range<usize>,
@@ -91,12 +111,8 @@ pub(crate) fn cell_span(
 }
 
 /// The side to move could capture a royal piece.
-pub(crate) fn check_not_in_check(
-    rules: &Rules,
-    pos: &Position,
-    text: &str,
-    placement: std::ops::Range<usize>,
-) -> Result<(), Refusal> {
+pub(crate) fn check_not_in_check(written: &WrittenPosition) -> Result<(), Refusal> {
+    let (rules, pos) = (written.rules, written.pos);
     let waiting = pos.side_to_move().flip();
     if royal_attacked(rules, pos, waiting) {
         // Point at the attacked royal piece.
@@ -107,7 +123,7 @@ pub(crate) fn check_not_in_check(
             .flat_map(|&k| pos.cells_of(Piece::new(k, waiting)).iter())
             .find(|&c| crate::movegen::is_attacked(rules, pos, c, attackers));
         return Err(refuse(
-            royal.map_or(placement.clone(), |c| cell_span(rules, text, placement, c)),
+            royal.map_or(written.placement.clone(), |c| written.span_of(c)),
             format!(
                 "{} is in check with {} to move: its royal piece could be captured",
                 waiting.name(),
@@ -151,13 +167,11 @@ pub(crate) fn check_royals(
 /// when `pos` is the start position itself), `placement` the placement's span, `castling`
 /// the castling field as written (text and offset) when an `unmoved:` field overrode it.
 pub(crate) fn check_position(
-    rules: &Rules,
-    pos: &Position,
-    text: &str,
+    written: &WrittenPosition,
     start: Option<&[Option<Piece>]>,
-    placement: std::ops::Range<usize>,
     castling: Option<(usize, &str, String)>,
 ) -> Result<(), Refusal> {
+    let rules = written.rules;
     if let Some((at, written, implied)) = castling {
         let given = sorted(written);
         if written != "-" && given != sorted(&implied) {
@@ -178,7 +192,7 @@ pub(crate) fn check_position(
     let hooks = rules.kinds().iter().any(|k| k.hook.is_some());
     if let Some(start) = start.filter(|_| rules.shuffle().is_none() && !rules.has_hands() && !hooks)
     {
-        check_against_setup(rules, pos, text, start, placement)?;
+        check_against_setup(written, start)?;
     }
     Ok(())
 }
@@ -191,12 +205,10 @@ fn sorted(text: &str) -> Vec<char> {
 
 /// More pieces of a kind than the setup has, where no promotion and no hook makes more.
 pub(crate) fn check_counts(
-    rules: &Rules,
-    pos: &Position,
-    text: &str,
+    written: &WrittenPosition,
     start: &[Option<Piece>],
-    placement: std::ops::Range<usize>,
 ) -> Result<(), Refusal> {
+    let (rules, pos) = (written.rules, written.pos);
     let kinds = rules.kinds();
     if rules.has_hands() || kinds.iter().any(|k| k.hook.is_some()) {
         return Ok(());
@@ -214,7 +226,7 @@ pub(crate) fn check_counts(
             if !promoted_into && on_board > home {
                 let last = pos.cells_of(piece).iter().last();
                 return Err(refuse(
-                    last.map_or(placement.clone(), |c| cell_span(rules, text, placement, c)),
+                    last.map_or(written.placement.clone(), |c| written.span_of(c)),
                     format!(
                         "{} has {on_board} `{}` pieces, but the setup has {home} and no promotion makes more",
                         color.name(),
@@ -229,13 +241,8 @@ pub(crate) fn check_counts(
 }
 
 /// Cells that the promotions and the pieces' moves rule out.
-fn check_against_setup(
-    rules: &Rules,
-    pos: &Position,
-    text: &str,
-    start: &[Option<Piece>],
-    placement: std::ops::Range<usize>,
-) -> Result<(), Refusal> {
+fn check_against_setup(written: &WrittenPosition, start: &[Option<Piece>]) -> Result<(), Refusal> {
+    let (rules, pos) = (written.rules, written.pos);
     let g = rules.geometry();
     let kinds = rules.kinds();
     let start_cells = |piece: Piece| -> CellSet {
@@ -283,7 +290,7 @@ fn check_against_setup(
             for cell in on_board.iter() {
                 let name = g.name(cell);
                 let id = &kinds[k as usize].id;
-                let at = cell_span(rules, text, placement.clone(), cell);
+                let at = written.span_of(cell);
                 if forced.contains(cell) && !home.contains(cell) {
                     return Err(refuse(
                         at,

@@ -7,7 +7,7 @@ use crate::fen::parse_fen;
 use crate::fen::FenError;
 use crate::movegen::royal_attacked;
 use crate::position::Position;
-use crate::position_rules_check::Refusal;
+use crate::position_rules_check::{Refusal, WrittenPosition};
 use crate::rules::Rules;
 use crate::types::{Color, Piece};
 
@@ -136,10 +136,16 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, FenError> {
         )?;
     }
     let pos = crate::fen::parse_fen(rules, text)?;
-    crate::position_rules_check::check_not_in_check(rules, &pos, text, placement.clone())?;
+    let written = WrittenPosition {
+        rules,
+        pos: &pos,
+        text,
+        placement,
+    };
+    crate::position_rules_check::check_not_in_check(&written)?;
     if rules.shuffle().is_none() && !rules.start_fen().is_empty() {
         if let Ok(start) = crate::fen::parse_placement_only(rules, rules.start_fen()) {
-            crate::position_rules_check::check_counts(rules, &pos, text, &start, placement)?;
+            crate::position_rules_check::check_counts(&written, &start)?;
         }
     }
     Ok(pos)
