@@ -11,6 +11,8 @@
 //!   evaluation ([`see`]) for ordering and pruning captures, check extension (for checks
 //!   that do not lose the checking piece), singular extension of the table move (and
 //!   multi-cut), killers, counter moves, history, continuation and capture history,
+//!   correction history (the static evaluation, in the search and in quiescence, corrected
+//!   by how far searches of positions with the same pawn-like structure found it off),
 //!   quiescence on captures, promotions, goal steps and (at its first ply) quiet checks (all
 //!   evasions in check), MultiPV ([`Engine::set_multipv`]), and a time manager ([`time`]) behind [`Limits`].
 //! - **Game end**: no legal move is checkmate or stalemate as the rules score it; a result a
@@ -230,6 +232,9 @@ pub struct Features {
     pub capture_history: bool,
     /// ProbCut: a capture whose reduced search beats beta by a margin cuts the node.
     pub probcut: bool,
+    /// Correction history: the static evaluation corrected by how far searches of
+    /// positions with the same pawn-like structure found it off.
+    pub correction: bool,
     /// Evaluation: mobility.
     pub mobility: bool,
     /// Evaluation: king safety.
@@ -258,6 +263,7 @@ impl Default for Features {
             qs_checks: true,
             capture_history: true,
             probcut: true,
+            correction: true,
             mobility: true,
             king_safety: true,
             pawn_structure: true,
@@ -284,6 +290,7 @@ impl Features {
         "qs-checks",
         "capture-history",
         "probcut",
+        "correction",
         "mobility",
         "king-safety",
         "pawn-structure",
@@ -308,6 +315,7 @@ impl Features {
             "qs-checks" => &mut self.qs_checks,
             "capture-history" => &mut self.capture_history,
             "probcut" => &mut self.probcut,
+            "correction" => &mut self.correction,
             "mobility" => &mut self.mobility,
             "king-safety" => &mut self.king_safety,
             "pawn-structure" => &mut self.pawn_structure,

@@ -17,7 +17,7 @@ use crate::movegen::{
 use crate::outcome::{outcome, Outcome};
 use crate::position::Position;
 use crate::rules::{Rules, StalemateResult, Verdict};
-use crate::types::{Cell, CellSet, Color, Move, MoveKind, Piece};
+use crate::types::{Cell, CellSet, Color, KindId, Move, MoveKind, Piece};
 
 /// Depth searched when no limit at all is given.
 pub const DEFAULT_DEPTH: u32 = 6;
@@ -51,7 +51,18 @@ pub struct State {
     /// Capture history: how often a capture refuted a position, per (piece, destination,
     /// captured kind).
     captures: Vec<i16>,
+    /// Correction history: how far searches found the static evaluation off, per side to
+    /// move and pawn-like structure (a hash of the cells of the pawn-like pieces), in
+    /// 1/[`CORRECTION_GRAIN`] centipawns.
+    correction: Vec<i32>,
 }
+
+/// Entries of the correction history per side.
+const CORRECTION_SIZE: usize = 1 << 14;
+/// Fraction of a centipawn the correction history counts in.
+const CORRECTION_GRAIN: i32 = 256;
+/// Largest correction, in centipawns.
+const CORRECTION_MAX: i32 = 64;
 
 /// Largest continuation-history table, in entries (32 MiB).
 const MAX_CONTINUATION: usize = 16 << 20;
@@ -67,6 +78,7 @@ impl State {
             } else {
                 Vec::new()
             };
+            self.correction = vec![0; 2 * CORRECTION_SIZE];
         } else {
             self.history.iter_mut().for_each(|h| *h /= 2);
             self.continuation.iter_mut().for_each(|h| *h /= 2);
@@ -104,6 +116,9 @@ struct Frame {
     extend_check: bool,
     /// The move left out of this node's search (the singular-extension test), packed.
     excluded: Option<u32>,
+    /// The evaluation before the correction history and the table refined it, and the
+    /// correction-history slot of the position (`None` in check or without the feature).
+    raw_eval: Option<(i32, usize)>,
 }
 
 /// A completed iteration's findings.
@@ -146,6 +161,8 @@ struct Worker<'a> {
     /// moves only).
     exact_moves: bool,
     lmr: Vec<[u8; 64]>,
+    /// The pieces of pawn-like kinds, both colours (the correction history's structure).
+    pawn_pieces: Vec<Piece>,
 }
 
 #[inline]
@@ -387,6 +404,10 @@ impl<'a> Worker<'a> {
             null_sound: null_move_sound(cx.rules) && cx.features.null_move,
             exact_moves: cx.rules.filters_moves || !cx.rules.end_rules().giving_check,
             lmr: lmr_table(),
+            pawn_pieces: (0..cx.rules.kinds().len() as KindId)
+                .filter(|&k| cx.rules.is_pawn_like(k))
+                .flat_map(|k| Color::BOTH.map(|c| Piece::new(k, c)))
+                .collect(),
         }
     }
 }
@@ -923,10 +944,18 @@ impl Worker<'_> {
                 }
             }
         }
+        self.frames[ply].raw_eval = None;
         let static_eval = if checked {
             None
         } else {
-            let e = self.eval.evaluate(rules, pos);
+            let raw = self.eval.evaluate(rules, pos);
+            let e = match self.correction_slot(pos) {
+                Some(slot) => {
+                    self.frames[ply].raw_eval = Some((raw, slot));
+                    raw + self.st.correction[slot] / CORRECTION_GRAIN
+                }
+                None => raw,
+            };
             // The table's bound refines the estimate.
             Some(match tt_hit {
                 Some((t, sc)) if sc.abs() < MATE_BOUND => match t.bound {
@@ -1075,6 +1104,42 @@ impl Worker<'_> {
         self.bufs[ply] = moves;
         self.scores[ply] = scores;
         result
+    }
+
+    /// The position's correction-history slot: side to move and a hash of where each
+    /// side's pawn-like pieces stand (`None` with the feature off).
+    fn correction_slot(&self, pos: &Position) -> Option<usize> {
+        if !self.features.correction {
+            return None;
+        }
+        let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
+        for &piece in &self.pawn_pieces {
+            for &word in &pos.cells_of(piece).0 {
+                h = (h ^ word).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+                h ^= h >> 29;
+            }
+        }
+        let side = pos.side_to_move().index();
+        Some(side * CORRECTION_SIZE + (h as usize & (CORRECTION_SIZE - 1)))
+    }
+
+    /// Move the position's correction towards what the search found (`best` against the
+    /// uncorrected evaluation), more for deeper searches; only when the bound says the
+    /// evaluation was wrong in that direction.
+    fn update_correction(&mut self, ply: usize, best: i32, bound: Bound, depth: i32) {
+        let Some((raw, slot)) = self.frames[ply].raw_eval else {
+            return;
+        };
+        if best.abs() >= MATE_BOUND
+            || (bound == Bound::Lower && best <= raw)
+            || (bound == Bound::Upper && best >= raw)
+        {
+            return;
+        }
+        let target = (best - raw).clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        let weight = (depth + 1).min(16);
+        let entry = &mut self.st.correction[slot];
+        *entry = (*entry * (256 - weight) + target * weight) / 256;
     }
 
     /// ProbCut's captures (and promotions) whose exchange gains at least what the static
@@ -1453,6 +1518,12 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
+        let best_is_quiet = best_move.is_none_or(|m| {
+            self.capture_gain(pos, &m).is_none() && (m.promotion.is_none() || m.is_sweep())
+        });
+        if excluded.is_none() && !checked && best_is_quiet {
+            self.update_correction(ply, best_score, bound, depth);
+        }
         if (ply > 0 || self.root_excluded.is_empty()) && excluded.is_none() {
             self.shared.tt.store(
                 pos.hash(),
@@ -1549,7 +1620,12 @@ impl Worker<'_> {
         let stand = if evasions {
             -INF
         } else {
-            self.eval.evaluate_within(rules, pos, alpha, beta)
+            let correction = self
+                .correction_slot(pos)
+                .map_or(0, |slot| self.st.correction[slot] / CORRECTION_GRAIN);
+            self.eval
+                .evaluate_within(rules, pos, alpha - correction, beta - correction)
+                + correction
         };
         if stand >= beta {
             self.bufs[ply] = moves;

@@ -841,3 +841,22 @@ fn probcut_narrows_the_tree_and_keeps_the_winning_capture() {
     }
     assert!(nodes[0] < nodes[1], "{nodes:?}");
 }
+
+#[test]
+fn correction_history_changes_the_search_and_keeps_the_winning_capture() {
+    let rules = load_variant("chess.toml");
+    // As above: the Knight on f3 takes the undefended Queen on d4.
+    let fen = "r1b1kb1r/pppp1ppp/2n2n2/8/3q4/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 6";
+    let mut nodes = Vec::new();
+    for features in ["", "-correction"] {
+        let mut p = pos(&rules, fen);
+        let grab = parse_move(&rules, &mut p, "f3d4").unwrap();
+        let mut engine = Engine::new(4);
+        engine.set_features(Features::parse(features).unwrap());
+        let r = engine.search(&rules, &mut p, &Limits::depth(9));
+        assert_eq!(r.best, Some(grab), "{features}");
+        nodes.push(r.nodes);
+    }
+    // The corrected evaluations steer the search elsewhere.
+    assert_ne!(nodes[0], nodes[1], "{nodes:?}");
+}
