@@ -1518,10 +1518,14 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
-        let best_is_quiet = best_move.is_none_or(|m| {
-            self.capture_gain(pos, &m).is_none() && (m.promotion.is_none() || m.is_sweep())
-        });
-        if excluded.is_none() && !checked && best_is_quiet {
+        // The correction learns from quiet results only: a capture's gain is not the
+        // evaluation's error.
+        if self.frames[ply].raw_eval.is_some()
+            && excluded.is_none()
+            && best_move.is_none_or(|m| {
+                self.capture_gain(pos, &m).is_none() && (m.promotion.is_none() || m.is_sweep())
+            })
+        {
             self.update_correction(ply, best_score, bound, depth);
         }
         if (ply > 0 || self.root_excluded.is_empty()) && excluded.is_none() {
