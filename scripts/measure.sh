@@ -4,7 +4,7 @@
 # - fsf-chess, fsf-capablanca: the built-in engine against Fairy-Stockfish (UCI), 0.1 s a
 #   move, GAMES games each (needs fairy-stockfish: apt-get install fairy-stockfish).
 # - elo-TECHNIQUE: self-play, the full engine against the engine without TECHNIQUE, in
-#   chess at 25 ms a move, SELF games each.
+#   chess at 20 ms a move, SELF games each (resigned at 8 pawns behind).
 # - sample-hectochess, sample-heroes-hexagonal: the `match` report a designer sees.
 # - speed: nodes per second per variant (examples/engine_speed.rs).
 #
@@ -27,8 +27,12 @@ for part in $parts; do
         run fsf-chess variants/chess.toml --games "$games" --movetime 100 --openings "$((games / 2))" --engine2 "$fsf"
         run fsf-capablanca variants/capablanca.toml --games "$games" --movetime 100 --openings "$((games / 2))" --engine2 "$fsf" ;;
     elo)
-        for t in null-move lmr see killers history continuation check-extension aspiration futility razoring mobility king-safety pawn-structure threats; do
-            run "elo-$t" variants/chess.toml --games "$self" --movetime 25 --openings "$((self / 2))" --engine2 "fairyrules -$t"
+        # Every name of Features::NAMES (src/engine/mod.rs).
+        for t in null-move lmr see killers counter-moves history continuation check-extension \
+            aspiration futility razoring singular qs-checks capture-history probcut correction \
+            mobility king-safety pawn-structure threats; do
+            run "elo-$t" variants/chess.toml --games "$self" --movetime 20 --openings "$((self / 2))" \
+                --seed 7 --resign 800 --engine2 "fairyrules -$t"
         done ;;
     sample)
         run sample-hectochess variants/hectochess.toml --games 100 --movetime 50 --openings 50

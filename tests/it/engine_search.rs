@@ -109,6 +109,28 @@ fn feature_words_parse() {
 }
 
 #[test]
+fn the_measuring_script_measures_every_technique() {
+    // scripts/measure.sh's `elo` part plays the full engine against it without each technique.
+    let script =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/measure.sh"))
+            .unwrap();
+    let listed: Vec<&str> = script
+        .split("for t in ")
+        .nth(1)
+        .and_then(|rest| rest.split("; do").next())
+        .expect("the elo loop")
+        .split(|c: char| c.is_whitespace() || c == '\\')
+        .filter(|w| !w.is_empty())
+        .collect();
+    for name in Features::NAMES {
+        assert!(listed.contains(name), "{name} is not measured: {listed:?}");
+    }
+    for name in &listed {
+        assert!(Features::NAMES.contains(name), "{name} is not a feature");
+    }
+}
+
+#[test]
 fn multipv_gives_distinct_lines_best_first() {
     let rules = load_variant("chess.toml");
     // Ra8 mates; other moves do not.
