@@ -164,21 +164,21 @@ pub(crate) fn check_royals(
 }
 
 /// The checks of a whole parsed position. `start` is the variant's start placement (none
-/// when `pos` is the start position itself), `placement` the placement's span, `castling`
-/// the castling field as written (text and offset) when an `unmoved:` field overrode it.
+/// when `pos` is the start position itself), `castling` the castling field as written (text
+/// and offset) when an `unmoved:` field overrode it.
 pub(crate) fn check_position(
     written: &WrittenPosition,
     start: Option<&[Option<Piece>]>,
     castling: Option<(usize, &str, String)>,
 ) -> Result<(), Refusal> {
     let rules = written.rules;
-    if let Some((at, written, implied)) = castling {
-        let given = sorted(written);
-        if written != "-" && given != sorted(&implied) {
+    if let Some((at, field, implied)) = castling {
+        let given = sorted(field);
+        if field != "-" && given != sorted(&implied) {
             return Err(refuse(
-                at..at + written.len(),
+                at..at + field.len(),
                 format!(
-                    "the castling field `{written}` disagrees with the `unmoved:` field, which gives `{}`",
+                    "the castling field `{field}` disagrees with the `unmoved:` field, which gives `{}`",
                     if implied.is_empty() { "-" } else { &implied }
                 ),
                 "give the castling rights that the never-moved pieces make, or leave out `unmoved:`",

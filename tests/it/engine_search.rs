@@ -846,39 +846,32 @@ fn a_royal_piece_on_a_pawnless_flank_is_weaker() {
     assert_eq!(effect("1k6/p7/8/8/8/8/6P1/6K1 w - - 0 1"), 0);
 }
 
-#[test]
-fn probcut_narrows_the_tree_and_keeps_the_winning_capture() {
+/// Nodes of a depth-9 search where Black's Queen on d4 is attacked by the Knight on f3 and
+/// defended by nothing, with every technique on and with `switched_off` off; both searches
+/// must take the Queen.
+fn queen_grab_nodes(switched_off: &str) -> [u64; 2] {
     let rules = load_variant("chess.toml");
-    // Black's Queen on d4 is attacked by the Knight on f3 and defended by nothing.
     let fen = "r1b1kb1r/pppp1ppp/2n2n2/8/3q4/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 6";
-    let mut nodes = Vec::new();
-    for features in ["", "-probcut"] {
+    ["", switched_off].map(|features| {
         let mut p = pos(&rules, fen);
         let grab = parse_move(&rules, &mut p, "f3d4").unwrap();
         let mut engine = Engine::new(4);
         engine.set_features(Features::parse(features).unwrap());
         let r = engine.search(&rules, &mut p, &Limits::depth(9));
         assert_eq!(r.best, Some(grab), "{features}");
-        nodes.push(r.nodes);
-    }
+        r.nodes
+    })
+}
+
+#[test]
+fn probcut_narrows_the_tree_and_keeps_the_winning_capture() {
+    let nodes = queen_grab_nodes("-probcut");
     assert!(nodes[0] < nodes[1], "{nodes:?}");
 }
 
 #[test]
 fn correction_history_changes_the_search_and_keeps_the_winning_capture() {
-    let rules = load_variant("chess.toml");
-    // As above: the Knight on f3 takes the undefended Queen on d4.
-    let fen = "r1b1kb1r/pppp1ppp/2n2n2/8/3q4/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 6";
-    let mut nodes = Vec::new();
-    for features in ["", "-correction"] {
-        let mut p = pos(&rules, fen);
-        let grab = parse_move(&rules, &mut p, "f3d4").unwrap();
-        let mut engine = Engine::new(4);
-        engine.set_features(Features::parse(features).unwrap());
-        let r = engine.search(&rules, &mut p, &Limits::depth(9));
-        assert_eq!(r.best, Some(grab), "{features}");
-        nodes.push(r.nodes);
-    }
+    let nodes = queen_grab_nodes("-correction");
     // The corrected evaluations steer the search elsewhere.
     assert_ne!(nodes[0], nodes[1], "{nodes:?}");
 }
