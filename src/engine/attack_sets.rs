@@ -6,7 +6,7 @@
 
 use crate::board::Board;
 use crate::rules::{flag, CellMoves, Rules};
-use crate::targets::{bundle_targets, for_each_target, piece_tables, ray_reach, Target};
+use crate::targets::{for_each_target, piece_tables, ray_reach, Target};
 use crate::types::{Bits, Cell, Color, Move, Piece};
 
 /// `(attacks, moves)` of the piece on `from`: the cells it attacks (friendly ones included)
@@ -22,12 +22,7 @@ pub fn piece_sets<B: Bits>(
 ) -> (B, B) {
     let side = piece.color();
     let (initial_ok, mask, records, bundle) = piece_tables(rules, board, piece, from, false);
-    let mut moves = bundle_targets::<B>(rules, board, side, bundle, mask);
-    let mut attacks = if mask & flag::CAPTURE != 0 {
-        bundle_attacks::<B>(rules, board, bundle)
-    } else {
-        B::ZERO
-    };
+    let (mut moves, mut attacks) = bundle_sets::<B>(rules, board, side, bundle, mask);
     for rec in records {
         if rec.flags & flag::INITIAL != 0 && !initial_ok {
             continue;
@@ -86,6 +81,44 @@ pub fn piece_attack_set<B: Bits>(
         });
     }
     attacks
+}
+
+/// `(moves, attacks)` of a piece's plain leaps and slides (its compiled bundle) under the
+/// flag `mask`: the cells they can move or capture to (as `bundle_targets`) and those they
+/// attack whoever stands there — each slide's reach computed once for both.
+#[inline(always)]
+fn bundle_sets<B: Bits>(
+    rules: &Rules,
+    board: &Board,
+    side: Color,
+    bundle: &CellMoves,
+    mask: u8,
+) -> (B, B) {
+    let own = B::load(board.occupied(side));
+    let enemy = B::load(board.occupied(side.flip()));
+    let occupied = own | enemy;
+    let captures = mask & flag::CAPTURE != 0;
+    let either = B::load(&bundle.move_or_capture);
+    let capture_only = B::load(&bundle.capture_only);
+    let mut moves =
+        either & !(if captures { own } else { occupied }) | B::load(&bundle.move_only) & !occupied;
+    let mut attacks = B::ZERO;
+    if captures {
+        moves |= capture_only & enemy;
+        attacks = either | capture_only;
+    }
+    for ray in rules.bundle_rays(bundle) {
+        let reach = ray_reach::<B>(ray, occupied);
+        let flags = ray.flags & mask;
+        if flags & flag::MOVE != 0 {
+            moves |= reach & !occupied;
+        }
+        if flags & flag::CAPTURE != 0 {
+            moves |= reach & enemy;
+            attacks |= reach;
+        }
+    }
+    (moves, attacks)
 }
 
 /// The cells a piece's plain leaps and slides (its compiled bundle) attack, whoever stands

@@ -818,14 +818,22 @@ impl Worker<'_> {
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
-    /// The continuation-history slot of a quiet move as the reply to the move made one
-    /// ply before (`None` at the root, after a null move or without the table).
+    /// The continuation-history slot of a quiet move as a follow-up of the move made
+    /// `back` plies before (1: the reply to the opponent's move, 2: the continuation of the
+    /// side's own previous move; `None` near the root, after a null move or without the
+    /// table). Both share one table, indexed by the earlier move's piece and destination.
     #[inline]
-    fn continuation_index(&self, ply: usize, mover: Piece, mv: &Move) -> Option<usize> {
-        if ply == 0 || self.st.continuation.is_empty() || !self.features.continuation {
+    fn continuation_index(
+        &self,
+        ply: usize,
+        back: usize,
+        mover: Piece,
+        mv: &Move,
+    ) -> Option<usize> {
+        if ply < back || self.st.continuation.is_empty() || !self.features.continuation {
             return None;
         }
-        let (pm, pp) = self.frames[ply - 1].made?;
+        let (pm, pp) = self.frames[ply - back].made?;
         let size = self.st.history.len();
         Some(self.history_index(pp, &pm) * size + self.history_index(mover, mv))
     }
@@ -869,20 +877,24 @@ impl Worker<'_> {
     /// History and continuation history of a quiet move.
     #[inline]
     fn quiet_history(&self, ply: usize, mover: Piece, mv: &Move) -> i32 {
-        let h = self.st.history[self.history_index(mover, mv)];
-        match self.continuation_index(ply, mover, mv) {
-            Some(i) => h + self.st.continuation[i] as i32,
-            None => h,
+        let mut h = self.st.history[self.history_index(mover, mv)];
+        for back in [1, 2] {
+            if let Some(i) = self.continuation_index(ply, back, mover, mv) {
+                h += self.st.continuation[i] as i32;
+            }
         }
+        h
     }
 
     fn update_quiet(&mut self, ply: usize, mover: Piece, mv: &Move, bonus: i32) {
         let i = self.history_index(mover, mv);
         self.update_history(i, bonus);
-        if let Some(i) = self.continuation_index(ply, mover, mv) {
-            let h = &mut self.st.continuation[i];
-            let v = *h as i32;
-            *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+        for back in [1, 2] {
+            if let Some(i) = self.continuation_index(ply, back, mover, mv) {
+                let h = &mut self.st.continuation[i];
+                let v = *h as i32;
+                *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+            }
         }
     }
 
@@ -1300,6 +1312,7 @@ impl Worker<'_> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut skip_quiets = false;
+        let mut tt_capture = false;
         for i in 0..moves.len() {
             // Selection: bring the best-scored remaining move to position i.
             let mut bi = i;
@@ -1326,6 +1339,9 @@ impl Worker<'_> {
             };
             let mover = pos.mover(&mv).expect("a piece on the origin");
             let gain = self.capture_gain(pos, &mv);
+            if tt_move == Some(packed) {
+                tt_capture = gain.is_some();
+            }
             let tactical =
                 gain.is_some() || (mv.promotion.is_some() && !mv.is_sweep()) || order >= 1 << 29;
             let quiet = !tactical;
@@ -1333,6 +1349,13 @@ impl Worker<'_> {
             let mut futile = false;
             if ply > 0 && best_score > -MATE_BOUND && !checked && alpha.abs() < MATE_BOUND {
                 if quiet {
+                    // The depth this move would be searched to after its late-move
+                    // reduction: the futility and exchange margins below scale with it.
+                    let lmr_depth = if self.features.lmr {
+                        depth - self.lmr[depth.min(63) as usize][(searched + 1).min(63)] as i32
+                    } else {
+                        depth
+                    };
                     // Late move pruning (a checking move is kept: see below).
                     let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);
                     if self.features.futility && !pv_node && depth <= 6 && quiets.len() >= lmp_limit
@@ -1352,7 +1375,9 @@ impl Worker<'_> {
                     }
                     // Futility: a quiet move cannot raise a hopeless score (unless it checks).
                     if let Some(eval) = static_eval {
-                        if self.features.futility && depth <= 6 && eval + 100 + 90 * depth <= alpha
+                        if self.features.futility
+                            && lmr_depth <= 6
+                            && eval + 100 + 90 * lmr_depth <= alpha
                         {
                             futile = true;
                         }
@@ -1363,7 +1388,7 @@ impl Worker<'_> {
                         && depth <= 6
                         && !special
                         && !futile
-                        && see(rules, pos, &mv, self.see_values) < -25 * depth * depth
+                        && see(rules, pos, &mv, self.see_values) < -25 * lmr_depth * lmr_depth
                     {
                         continue;
                     }
@@ -1400,7 +1425,9 @@ impl Worker<'_> {
                     -alpha,
                     ply + 1,
                     pv_node,
-                    false,
+                    // Below a non-PV node the expected kinds alternate: the first reply
+                    // to an expected cut node is expected to fail low, and vice versa.
+                    !pv_node && !cut_node,
                     gives_check,
                 );
             } else {
@@ -1411,6 +1438,11 @@ impl Worker<'_> {
                         r -= 1;
                     }
                     if cut_node {
+                        r += 2;
+                    }
+                    // After a capturing table move the quiet moves are unlikely to be better
+                    // (checks excepted: a checking sacrifice is how such a capture is beaten).
+                    if quiet && tt_capture && !gives_check {
                         r += 1;
                     }
                     if !improving {
