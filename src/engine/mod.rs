@@ -7,10 +7,12 @@
 //!   transposition table shared lock-free by all threads ([`tt`], lazy SMP with
 //!   [`Engine::set_threads`]), null-move pruning, ProbCut (a capture whose search four plies
 //!   shallower beats beta by a margin cuts the node), late-move reductions, futility, razoring,
-//!   late-move and history pruning (all three keep quiet moves that check), static exchange
+//!   late-move and history pruning (all three keep quiet moves that check; futility and
+//!   exchange margins at the depth left after the move's reduction), static exchange
 //!   evaluation ([`see`]) for ordering and pruning captures, check extension (for checks
 //!   that do not lose the checking piece), singular extension of the table move (and
-//!   multi-cut), killers, counter moves, history, continuation and capture history,
+//!   multi-cut), killers, counter moves, history, continuation history (one and two plies
+//!   back) and capture history,
 //!   correction history (the static evaluation, in the search and in quiescence, corrected
 //!   by how far searches of positions with the same pawn-like structure found it off),
 //!   quiescence on captures, promotions, goal steps and (at its first ply) quiet checks (all
@@ -213,8 +215,8 @@ pub struct Features {
     pub counter_moves: bool,
     /// History ordering of quiet moves.
     pub history: bool,
-    /// Continuation history (a quiet move's record as the reply to the previous move), with
-    /// `history`.
+    /// Continuation history (a quiet move's record as the reply to the previous move and as
+    /// the follow-up of the side's own move before it), with `history`.
     pub continuation: bool,
     /// One more ply when in check.
     pub check_extension: bool,
