@@ -23,6 +23,11 @@
 //! evaluation, for White), and its error is between the two evaluations' winning chances.
 //! `--dump` prints the quiet positions of the games instead of tuning (one position string
 //! per line), for `scripts/label_positions.py` to label with Fairy-Stockfish's `eval`.
+//! `--worst N` prints the N labelled positions the evaluation misjudges most
+//! (`POSITION ; LABEL ; OURS`, for White), to find the terms it lacks.
+//!
+//! The error is computed on all cores; a weight that improves it is moved further, twice as
+//! far each time, while it goes on improving.
 
 use fairyrules::engine::eval::{Evaluator, Weights};
 use fairyrules::engine::Features;
@@ -103,30 +108,73 @@ fn read_games(rules: &Rules, text: &str) -> Vec<(Position, f64)> {
     out
 }
 
-/// Mean squared error of the predictions over all sets.
+/// Mean squared error of the predictions over all sets (the positions shared out among the
+/// machine's cores).
 fn error(sets: &[Set], weights: &Weights, k: f64) -> f64 {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut sum = 0.0;
     let mut n = 0usize;
     for set in sets {
+        let chunk = set.positions.len().div_ceil(threads).max(1);
+        sum += std::thread::scope(|scope| {
+            let parts: Vec<_> = set
+                .positions
+                .chunks(chunk)
+                .map(|part| scope.spawn(move || squared_errors(set, part, weights, k)))
+                .collect();
+            parts
+                .into_iter()
+                .map(|h| h.join().expect("a tuning thread panicked"))
+                .sum::<f64>()
+        });
+        n += set.positions.len();
+    }
+    sum / n.max(1) as f64
+}
+
+/// Print the labelled positions where the evaluation is furthest from the label (in
+/// winning chances): `POSITION ; LABEL ; OURS`, worst first — where a term is missing.
+fn print_worst(sets: &[Set], weights: &Weights, count: usize) {
+    let mut rows = Vec::new();
+    for set in sets.iter().filter(|s| s.labelled) {
         let mut eval =
             Evaluator::with_weights(&set.rules, None, weights.clone(), Features::default());
-        for (pos, result) in &set.positions {
+        for (pos, label) in &set.positions {
             let v = eval.evaluate(&set.rules, pos) as f64;
             let white = if pos.side_to_move() == Color::White {
                 v
             } else {
                 -v
             };
-            let (target, predicted) = if set.labelled {
-                (chances(*result, 1.0), chances(white, 1.0))
-            } else {
-                (*result, chances(white, k))
-            };
-            sum += (target - predicted).powi(2);
-            n += 1;
+            let gap = (chances(*label, 1.0) - chances(white, 1.0)).abs();
+            rows.push((gap, fairyrules::to_fen(&set.rules, pos), *label, white));
         }
     }
-    sum / n.max(1) as f64
+    rows.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (_, fen, label, ours) in rows.into_iter().take(count) {
+        println!("{fen} ; {label} ; {ours}");
+    }
+}
+
+/// The sum of the squared errors of some positions of a set.
+fn squared_errors(set: &Set, positions: &[(Position, f64)], weights: &Weights, k: f64) -> f64 {
+    let mut eval = Evaluator::with_weights(&set.rules, None, weights.clone(), Features::default());
+    let mut sum = 0.0;
+    for (pos, result) in positions {
+        let v = eval.evaluate(&set.rules, pos) as f64;
+        let white = if pos.side_to_move() == Color::White {
+            v
+        } else {
+            -v
+        };
+        let (target, predicted) = if set.labelled {
+            (chances(*result, 1.0), chances(white, 1.0))
+        } else {
+            (*result, chances(white, k))
+        };
+        sum += (target - predicted).powi(2);
+    }
+    sum
 }
 
 fn main() {
@@ -136,6 +184,11 @@ fn main() {
     args.retain(|a| a != "--dump");
     if let Some(i) = args.iter().position(|a| a == "--passes") {
         passes = args.get(i + 1).and_then(|v| v.parse().ok()).unwrap_or(4);
+        args.drain(i..(i + 2).min(args.len()));
+    }
+    let mut worst = 0usize;
+    if let Some(i) = args.iter().position(|a| a == "--worst") {
+        worst = args.get(i + 1).and_then(|v| v.parse().ok()).unwrap_or(20);
         args.drain(i..(i + 2).min(args.len()));
     }
     let mut only = String::new();
@@ -158,7 +211,7 @@ fn main() {
     }
     if args.is_empty() || !args.len().is_multiple_of(2) {
         eprintln!(
-            "usage: tune VARIANT.toml GAMES.pgn|LABELLED.labels [...] [--passes N] [--start WEIGHTS] [--only PREFIX[,PREFIX...]] [--dump]"
+            "usage: tune VARIANT.toml GAMES.pgn|LABELLED.labels [...] [--passes N] [--start WEIGHTS] [--only PREFIX[,PREFIX...]] [--dump] [--worst N]"
         );
         std::process::exit(2);
     }
@@ -192,6 +245,10 @@ fn main() {
         });
     }
     if dump {
+        return;
+    }
+    if worst > 0 {
+        print_worst(&sets, &weights, worst);
         return;
     }
     // The scale k: a golden-section search on the default weights.
@@ -238,11 +295,28 @@ fn main() {
                     best = e;
                     weights = trial;
                     improved = true;
+                    // Go on the same way, twice as far each time, while it helps.
+                    let mut step = delta;
+                    loop {
+                        step *= 2;
+                        let next = weights.get(i) + step;
+                        if !(0..=limit).contains(&next) {
+                            break;
+                        }
+                        let mut further = weights.clone();
+                        further.set(i, next);
+                        let e = error(&sets, &further, k);
+                        if e >= best {
+                            break;
+                        }
+                        best = e;
+                        weights = further;
+                    }
                     eprintln!(
-                        "pass {pass}: {} {} -> {} (error {e:.6})",
+                        "pass {pass}: {} {} -> {} (error {best:.6})",
                         Weights::NAMES[i],
                         w,
-                        w + delta
+                        weights.get(i)
                     );
                     break;
                 }

@@ -9,7 +9,8 @@
 # 3. With MODE `labels` (needs fairy-stockfish), the quiet positions of the chess and
 #    Capablanca games are labelled with Fairy-Stockfish's static evaluation
 #    (scripts/label_positions.py) and the weights are fitted to those evaluations instead,
-#    25 passes from the current weights: this is how the present weights were made.
+#    25 passes from the current weights (the present weights were fitted this way to chess
+#    positions only: see src/engine/eval.rs).
 #
 # Usage: scripts/tune.sh [GAMES_PER_VARIANT] [OUT_DIR] [MODE]
 #   (defaults: 200, target/tune, results)

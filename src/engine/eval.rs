@@ -14,7 +14,12 @@
 //!   wins the game in (a `goal`) gains.
 //! - **Mobility**: each non-royal piece gains per cell it can move to or attacks (friendly
 //!   pieces it defends included) that no enemy pawn-like piece attacks and no friendly one
-//!   stands on, above its empty-board average, weighted less for long-range pieces.
+//!   stands on, above its empty-board average, weighted less for long-range pieces; a piece
+//!   that reaches fewer than a quarter of its average (at least 2) is nearly trapped and
+//!   loses more per missing cell.
+//! - **Piece placement**: a colour-bound piece loses per friendly pawn-like piece on its
+//!   colour; a short-range piece (at most 10 empty-board targets on average) gains with a
+//!   pawn-like piece right in front of it, and loses per step away from its royal piece.
 //! - **King safety**: a danger count around each side's first royal piece — enemy pieces
 //!   attacking the cells next to it (how many, and how many attacks), those cells that only
 //!   the royal piece guards (weak), and *safe checks* (an enemy piece can move to a cell the
@@ -25,13 +30,21 @@
 //!   larger with *unsafe checks* (from defended cells) and with enemy attacks on the royal
 //!   piece's flank (its file and two either side, in its camp; cells attacked twice count
 //!   twice), which also cost linearly; a royal piece on a flank without pawn-like pieces
-//!   pays a fixed penalty.
+//!   pays a fixed penalty. The danger grows with the square of the attackers' number and
+//!   with the enemy's mobility above the defender's.
+//! - **Shelter and storm** (middle game, always): friendly pawn-like pieces in front of the
+//!   royal piece gain, each of its file and the neighbouring ones without one ahead of it
+//!   costs, enemy ones advanced into the defender's camp on those files cost. While the
+//!   royal piece has never moved and a castling partner that has not moved either is still on
+//!   that side, the better of its shelter and the shelter where castling would put it
+//!   counts (as Stockfish does).
 //! - **Pawn structure** for *pawn-like* kinds — non-royal, unhooked kinds whose every move on
 //!   an empty board goes forward (so they can only advance, like pawns): passed (no enemy
 //!   pawn-like piece ahead on its own or a neighbouring file; more the further it is),
 //!   doubled, isolated, and protected by or beside a friendly one; a passed piece gains in
 //!   the endgame when the cell ahead is empty and as the enemy royal piece is farther from
-//!   that cell than the friendly one.
+//!   that cell than the friendly one. What depends only on where the pawn-like pieces stand
+//!   is cached by a hash of their cells.
 //! - **Outposts**: a short-range piece in the enemy's half, guarded by a friendly pawn-like
 //!   piece, on a cell no enemy pawn-like piece can come to attack.
 //! - **Space** (middle game): safe cells in the central files of the side's second to fourth
@@ -54,19 +67,21 @@
 //! The weights ([`Weights`]) were first fitted to game results by `scripts/tune.sh`
 //! (`examples/tune.rs`): 1,400 games, 200 in each of seven variants (Fairy-Stockfish
 //! against itself in chess and Capablanca chess, the built-in engine against itself in the
-//! others), about 135,000 positions. They were then fitted to Fairy-Stockfish's own static
-//! evaluation of 38,459 quiet positions of chess and Capablanca chess games (labelled by
-//! `scripts/label_positions.py`; error between the two evaluations' winning chances),
-//! coordinate descent with every weight kept ≥ 0, `mop_up` left at its hand-set value (few
-//! positions); the complexity, outpost and space weights and `king_no_strongest` were fitted the same way with
-//! the others fixed (`tune --only PREFIX`). Scores are in centipawns from the side to move's
-//! point of view.
+//! others), about 135,000 positions; then to Fairy-Stockfish's own static evaluation of
+//! 38,459 quiet positions of chess and Capablanca chess games (labelled by
+//! `scripts/label_positions.py`; error between the two evaluations' winning chances). The
+//! present weights were fitted the same way to 37,356 quiet positions of 400 games of
+//! Fairy-Stockfish against itself in chess (20 ms a move, 8 random opening plies): first
+//! the terms new then (shelter, storm, low mobility, placement) with the others fixed
+//! (`tune --only PREFIX`), then all of them together, coordinate descent with every weight
+//! kept ≥ 0 and `mop_up` left at its hand-set value (few positions). Scores are in
+//! centipawns from the side to move's point of view.
 
 use super::attack_sets::{one, piece_attack_set, piece_sets};
 use super::Features;
 use crate::fen::parse_fen;
 use crate::position::Position;
-use crate::rules::{flag, RecordShape, Rules, Verdict};
+use crate::rules::{flag, kind_flag, RecordShape, Rules, Verdict};
 use crate::targets::piece_attacks;
 use crate::types::{Bits, Cell, CellSet, Color, KindId, Move, Piece};
 use crate::with_width;
@@ -135,119 +150,150 @@ macro_rules! weights {
 
 weights! {
     /// Piece-square bonus per empty-board target above the piece's average, in 1/10 cp.
-    pst_mg = 39;
+    pst_mg = 14;
     /// The same in the endgame.
-    pst_eg = 68;
+    pst_eg = 43;
     /// Pawn-like pieces: bonus at the far end (quadratic in the height gained), middle game.
-    pawn_advance_mg = 16;
+    pawn_advance_mg = 57;
     /// The same in the endgame.
     pawn_advance_eg = 30;
     /// Pawn-like pieces: bonus on the most central cells (middle game).
-    pawn_center_mg = 20;
+    pawn_center_mg = 12;
     /// Royal pieces: penalty on the most central cells in the middle game.
-    royal_center_mg = 1;
+    royal_center_mg = 15;
     /// Royal pieces: penalty per rank-height at the far end in the middle game.
-    royal_advance_mg = 104;
+    royal_advance_mg = 6;
     /// Royal pieces: bonus on the outermost files in the middle game (away from the files
     /// where the fight opens).
-    royal_file_mg = 124;
+    royal_file_mg = 88;
     /// Royal pieces: bonus on the most central cells in the endgame.
-    royal_center_eg = 71;
+    royal_center_eg = 56;
     /// A piece next to the zone it wins in (a goal; halved per further step).
     goal_near = 190;
     /// Mobility per cell, middle game (for a piece averaging 8 targets; scaled by √(8/avg)).
-    mobility_mg = 9;
+    mobility_mg = 8;
     /// The same in the endgame.
-    mobility_eg = 1;
+    mobility_eg = 0;
+    /// Low mobility, middle game: per cell a piece reaches fewer than a quarter of its
+    /// empty-board average (at least 2) — a piece that is nearly trapped.
+    mobility_low_mg = 7;
+    /// The same in the endgame.
+    mobility_low_eg = 1;
+    /// Colour-bound pieces: per friendly pawn-like piece on the cells of their colour,
+    /// middle game.
+    bound_pawns_mg = 0;
+    /// The same in the endgame.
+    bound_pawns_eg = 0;
+    /// A short-range piece with a pawn-like piece (of either side) right in front of it,
+    /// middle game.
+    behind_pawn_mg = 16;
+    /// A short-range piece: per step from its own royal piece beyond the first, middle game.
+    protector_mg = 0;
+    /// The same in the endgame.
+    protector_eg = 7;
     /// King danger per attack on a cell next to a royal piece.
-    king_attack = 29;
+    king_attack = 8;
     /// King danger per enemy piece attacking there.
-    king_attackers = 94;
+    king_attackers = 118;
+    /// King danger per square of the number of enemy pieces attacking there.
+    king_attackers_sq = 0;
+    /// King danger per centipawn of the enemy's middle-game mobility score above the
+    /// defender's, in 1/16.
+    king_mobility = 0;
     /// King danger removed per friendly pawn-like piece in front of the royal piece.
-    king_shield = 91;
+    king_shield = 14;
     /// King danger per cell next to a royal piece that the enemy attacks and no friendly
     /// non-royal piece defends.
-    king_weak = 91;
+    king_weak = 101;
     /// King danger per enemy piece that can move to a cell the defender does not attack,
     /// from which it would check (a safe check).
-    king_check = 538;
+    king_check = 471;
     /// King danger removed when the enemy has no piece of the most valuable non-royal kind
     /// (a Queen in chess).
-    king_no_strongest = 387;
+    king_no_strongest = 550;
     /// King danger per enemy attack on the royal piece's flank (its file and two either
     /// side, in the defender's camp: five ranks of eight), counting cells attacked twice
     /// twice; squared, in 1/16.
     king_flank_danger = 8;
     /// The same attacks, a linear middle-game penalty.
-    king_flank = 1;
+    king_flank = 2;
     /// King danger per enemy piece that can move to a cell from which it would check, when
     /// every such cell is defended (an unsafe check).
-    king_unsafe_check = 182;
+    king_unsafe_check = 140;
     /// A royal piece on a flank without pawn-like pieces, middle game.
-    king_pawnless_flank_mg = 12;
+    king_pawnless_flank_mg = 139;
     /// The same, endgame.
-    king_pawnless_flank_eg = 50;
+    king_pawnless_flank_eg = 0;
     /// Largest middle-game king-danger penalty (danger² / 4096 cp).
     king_danger_max = 2430;
+    /// Shelter, middle game: per friendly pawn-like piece in front of the royal piece
+    /// (always, not only under attack).
+    king_shelter_mg = 22;
+    /// Shelter, middle game: per file among the royal piece's and its neighbours with no
+    /// friendly pawn-like piece ahead of it.
+    king_open_file_mg = 9;
+    /// Storm, middle game: per enemy pawn-like piece in the defender's camp on the royal
+    /// piece's file or a neighbouring one, ahead of it.
+    king_storm_mg = 3;
     /// Passed pawn-like piece: base bonus, middle game.
     passed_mg = 0;
     /// Passed: extra at the far end (quadratic), middle game.
-    passed_adv_mg = 15;
+    passed_adv_mg = 16;
     /// Passed: base bonus, endgame.
     passed_eg = 0;
     /// Passed: extra at the far end, endgame.
     passed_adv_eg = 135;
     /// Passed: the next cell ahead is empty (times the advancement, endgame).
-    passed_free_eg = 100;
+    passed_free_eg = 88;
     /// Passed: per step the enemy royal piece is from the next cell ahead (counted
     /// twice) beyond the friendly one's (times the advancement, endgame).
-    passed_king_eg = 114;
+    passed_king_eg = 112;
     /// Doubled pawn-like piece (one ahead on its file), middle game.
-    doubled_mg = 14;
+    doubled_mg = 9;
     /// The same, endgame.
-    doubled_eg = 8;
+    doubled_eg = 2;
     /// Isolated pawn-like piece, middle game.
-    isolated_mg = 1;
+    isolated_mg = 0;
     /// The same, endgame.
-    isolated_eg = 18;
+    isolated_eg = 20;
     /// Pawn-like piece protected by or beside a friendly one, middle game.
-    connected_mg = 8;
+    connected_mg = 10;
     /// The same, endgame.
     connected_eg = 0;
     /// A piece sliding along whole files with no friendly pawn-like piece ahead on its file
     /// (half-open), middle game.
-    file_semi_mg = 4;
+    file_semi_mg = 0;
     /// The same, endgame.
     file_semi_eg = 30;
     /// Extra when no enemy pawn-like piece is ahead either (open file), middle game.
-    file_open_mg = 16;
+    file_open_mg = 7;
     /// The same, endgame.
-    file_open_eg = 13;
+    file_open_eg = 8;
     /// Outpost: a short-range piece (at most 10 empty-board targets on average) in the
     /// enemy's half, guarded by a friendly pawn-like piece, where no enemy pawn-like piece
     /// can come to attack it, middle game.
-    outpost_mg = 33;
+    outpost_mg = 40;
     /// The same, endgame.
-    outpost_eg = 9;
+    outpost_eg = 12;
     /// Space (middle game): per safe cell (not attacked by enemy pawn-like pieces, not
     /// holding a friendly one) in the central half of the files between the side's second
     /// and fourth ranks, times the side's pieces less one squared, in 1/256 cp.
-    space = 5;
+    space = 4;
     /// Non-pawn piece attacked by an enemy pawn-like piece.
-    threat_by_pawn = 42;
+    threat_by_pawn = 36;
     /// Piece attacked by a less valuable enemy piece (not pawn-like): per mille of the
     /// difference in value.
-    threat_by_lesser = 47;
+    threat_by_lesser = 122;
     /// Non-royal piece attacked and undefended.
-    hanging = 35;
+    hanging = 39;
     /// Pieces of colour-bound kinds on two cell colours (per colour beyond the first).
-    pair = 62;
+    pair = 69;
     /// For the side to move.
-    tempo = 4;
+    tempo = 6;
     /// Endgame scale (of 64) of a pawnless side ahead by less than a piece.
-    scale_drawish = 0;
+    scale_drawish = 2;
     /// Endgame scale (of 64) with single colour-bound pieces on different colours.
-    scale_opposite = 24;
+    scale_opposite = 27;
     /// Middle-game pawn value, percent of the file's.
     pawn_mg_value = 68;
     /// Endgame pawn value, percent of the file's.
@@ -258,13 +304,13 @@ weights! {
     /// Complexity per pawn-like piece on the board.
     complexity_pawns = 16;
     /// Complexity per file the royal pieces are apart beyond their ranks apart.
-    complexity_outflank = 3;
+    complexity_outflank = 7;
     /// Complexity when pawn-like pieces stand on both halves of the board's files.
-    complexity_flanks = 51;
+    complexity_flanks = 72;
     /// Complexity when a royal piece stands in the enemy's half.
     complexity_infiltration = 0;
     /// Complexity when neither side has pieces besides pawn-like and royal ones.
-    complexity_pawnless = 73;
+    complexity_pawnless = 81;
     /// Complexity removed from every position (few pawns: drawish).
     complexity_base = 186;
     /// Bare royal piece: bonus per step it is from the centre, and per step the royals close.
@@ -321,6 +367,16 @@ pub struct Evaluator {
     shield: [Vec<CellSet>; 2],
     /// Per cell: the cell and its neighbours (royal zone of danger).
     zone: Vec<CellSet>,
+    /// Per colour and cell: the cells ahead on the cell's file and on each neighbouring file
+    /// (empty where there is no such file): a royal piece's shelter and storm files.
+    shelter_files: [Vec<[CellSet; 3]>; 2],
+    /// Per piece (kind and colour) whose attacks never depend on the board (plain leaps
+    /// only, no special rule: pawns, knights), its attacks from each cell (piece index × cells);
+    /// empty for the others.
+    static_attacks: Vec<Vec<CellSet>>,
+    /// Per cell colour (of the geometry's colouring): its cells; and per cell its colour.
+    color_cells: Vec<CellSet>,
+    cell_color: Vec<u8>,
     /// Per colour and cell: advancement 0..=64 towards the far side.
     advance: [Vec<i32>; 2],
     /// Per cell: its file (lattice x), its height in half-ranks, and its flank (bit 0: the
@@ -351,7 +407,43 @@ pub struct Evaluator {
     weights: Weights,
     features: Features,
     cache: Vec<(u64, i32)>,
+    /// The pawn-structure cache (see [`PawnEntry`]).
+    pawn_cache: Vec<PawnEntry>,
     scratch: Vec<Move>,
+}
+
+/// The pawn-structure terms of one arrangement of pawn-like pieces (both sides): what does
+/// not depend on the other pieces, cached by a hash of the arrangement.
+#[derive(Debug, Clone, Copy, Default)]
+struct PawnEntry {
+    /// Hash of both sides' pawn-like pieces' cells.
+    key: u64,
+    /// The passed pawn-like pieces, both sides.
+    passed: CellSet,
+    /// Passed (base and advancement), doubled, isolated and connected terms per side.
+    mg: [i32; 2],
+    eg: [i32; 2],
+}
+
+/// The cells a piece attacks from each cell, when they never depend on the board: a kind
+/// without hook or special rule (adjacency, first-move limits, initial zones) whose capturing
+/// moves are all plain leaps. `None` otherwise.
+fn static_attack_table(rules: &Rules, piece: Piece) -> Option<Vec<CellSet>> {
+    let special = rules.kind_flags[piece.kind() as usize];
+    if special & !(kind_flag::PROMOTES | kind_flag::CASTLING) != 0 {
+        return None;
+    }
+    rules
+        .geometry()
+        .cells()
+        .map(|cell| {
+            let (records, bundle) = rules.generation_tables(piece, cell, false, false);
+            let slides = rules.bundle_rays(bundle);
+            let plain = records.iter().all(|r| r.flags & flag::CAPTURE == 0)
+                && slides.iter().all(|r| r.flags & flag::CAPTURE == 0);
+            plain.then(|| bundle.move_or_capture | bundle.capture_only)
+        })
+        .collect()
 }
 
 /// The average number of empty-board targets of a kind, and the per-cell counts for White.
@@ -611,6 +703,36 @@ impl Evaluator {
                 }
             }
         }
+        let mut shelter_files = [vec![[CellSet::EMPTY; 3]; n], vec![[CellSet::EMPTY; 3]; n]];
+        for a in 0..n {
+            for b in 0..n {
+                let dx = coords[b].0 - coords[a].0;
+                if dx.abs() <= 1 {
+                    for color in Color::BOTH {
+                        if ahead(color, a, b) {
+                            shelter_files[color.index()][a][(dx + 1) as usize]
+                                .insert(Cell::from_index(b));
+                        }
+                    }
+                }
+            }
+        }
+        let colors = g
+            .cells()
+            .map(|c| g.color_of(c) as usize + 1)
+            .max()
+            .unwrap_or(1);
+        let mut color_cells = vec![CellSet::EMPTY; colors];
+        for c in g.cells() {
+            color_cells[g.color_of(c) as usize].insert(c);
+        }
+        let cell_color: Vec<u8> = g.cells().map(|c| g.color_of(c)).collect();
+        let static_attacks = (0..2 * kinds)
+            .map(|index| {
+                let piece = Piece::new((index / 2) as KindId, Color::BOTH[index % 2]);
+                static_attack_table(rules, piece).unwrap_or_default()
+            })
+            .collect();
         let step_ahead = [Color::White, Color::Black].map(|color| {
             (0..n)
                 .map(|i| {
@@ -796,6 +918,10 @@ impl Evaluator {
             neighbour_files,
             shield,
             zone,
+            shelter_files,
+            static_attacks,
+            color_cells,
+            cell_color,
             advance,
             file_x,
             height,
@@ -813,6 +939,7 @@ impl Evaluator {
             weights,
             features,
             cache: vec![(0, 0); 1 << 16],
+            pawn_cache: vec![PawnEntry::default(); 1 << 13],
             scratch: Vec::with_capacity(256),
         }
     }
@@ -933,11 +1060,14 @@ impl Evaluator {
         });
         let mut passed = 0;
         if self.features.pawn_structure {
+            let entry = self.pawn_entry(pawns);
             for color in Color::BOTH {
-                let (m, e, p) = self.pawn_structure::<B>(pos, color, pawns, royal_at);
-                mg[color.index()] += m;
-                eg[color.index()] += e;
-                passed += p;
+                let c = color.index();
+                mg[c] += entry.mg[c];
+                eg[c] += entry.eg[c];
+                let own_passed = B::load(&entry.passed) & pawns[c];
+                passed += own_passed.count() as i32;
+                eg[c] += self.passed_way::<B>(pos, color, own_passed, royal_at);
             }
         }
         let phase = phase.min(self.max_phase);
@@ -1035,41 +1165,53 @@ impl Evaluator {
             - w.complexity_base
     }
 
-    /// Passed, doubled, isolated and connected pawn-like pieces of `color`: (mg, eg, number
-    /// passed).
-    fn pawn_structure<B: Bits>(
-        &self,
-        pos: &Position,
-        color: Color,
-        pawns: [B; 2],
-        royal_at: [Option<Cell>; 2],
-    ) -> (i32, i32, i32) {
+    /// The pawn-structure terms that depend only on where the pawn-like pieces stand, from
+    /// the cache or computed and cached.
+    fn pawn_entry<B: Bits>(&mut self, pawns: [B; 2]) -> PawnEntry {
+        let mut key: u64 = 0x9E37_79B9_7F4A_7C15;
+        for set in pawns {
+            for word in set.store().0 {
+                key = (key ^ word).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+                key ^= key >> 29;
+            }
+        }
+        let slot = key as usize & (self.pawn_cache.len() - 1);
+        if self.pawn_cache[slot].key == key && key != 0 {
+            return self.pawn_cache[slot];
+        }
+        let mut entry = PawnEntry {
+            key,
+            ..PawnEntry::default()
+        };
+        let mut passed = B::ZERO;
+        for color in Color::BOTH {
+            let c = color.index();
+            let (mg, eg, p) = self.pawn_structure::<B>(color, pawns);
+            entry.mg[c] = mg;
+            entry.eg[c] = eg;
+            passed |= p;
+        }
+        entry.passed = passed.store();
+        self.pawn_cache[slot] = entry;
+        entry
+    }
+
+    /// Passed, doubled, isolated and connected pawn-like pieces of `color`: (mg, eg, the
+    /// passed ones).
+    fn pawn_structure<B: Bits>(&self, color: Color, pawns: [B; 2]) -> (i32, i32, B) {
         let w = &self.weights;
         let c = color.index();
         let own = pawns[c];
         let enemy = pawns[1 - c];
-        let (mut mg, mut eg, mut passed) = (0, 0, 0);
+        let (mut mg, mut eg, mut passed) = (0, 0, B::ZERO);
         for cell in own.cells() {
             let i = cell.index();
-            let adv = self.advance[c][i];
             if (B::load(&self.span[c][i]) & enemy).is_zero() {
-                passed += 1;
+                passed |= one::<B>(cell);
+                let adv = self.advance[c][i];
                 let q = adv * adv / 64;
                 mg += w.passed_mg + w.passed_adv_mg * q / 64;
                 eg += w.passed_eg + w.passed_adv_eg * q / 64;
-                if let Some(next) = self.step_ahead[c][i] {
-                    // The way on is free; the royal pieces' distances to it (the enemy's
-                    // counts double).
-                    if pos.piece_at(next).is_none() {
-                        eg += w.passed_free_eg * q / 64;
-                    }
-                    let d = |r: Option<Cell>| {
-                        r.map_or(5, |r| {
-                            self.distance[r.index() * self.cells + next.index()].min(5)
-                        }) as i32
-                    };
-                    eg += w.passed_king_eg * (2 * d(royal_at[1 - c]) - d(royal_at[c])) * q / 256;
-                }
             }
             if !(B::load(&self.file_ahead[c][i]) & own).is_zero() {
                 mg -= w.doubled_mg;
@@ -1088,6 +1230,56 @@ impl Evaluator {
             }
         }
         (mg, eg, passed)
+    }
+
+    /// The endgame worth of `color`'s passed pawn-like pieces' way on: the next cell ahead
+    /// empty, and the royal pieces' distances to it (the enemy's counting double).
+    fn passed_way<B: Bits>(
+        &self,
+        pos: &Position,
+        color: Color,
+        passed: B,
+        royal_at: [Option<Cell>; 2],
+    ) -> i32 {
+        let w = &self.weights;
+        let c = color.index();
+        let mut eg = 0;
+        for cell in passed.cells() {
+            let i = cell.index();
+            let Some(next) = self.step_ahead[c][i] else {
+                continue;
+            };
+            let adv = self.advance[c][i];
+            let q = adv * adv / 64;
+            if pos.piece_at(next).is_none() {
+                eg += w.passed_free_eg * q / 64;
+            }
+            let d = |r: Option<Cell>| {
+                r.map_or(5, |r| {
+                    self.distance[r.index() * self.cells + next.index()].min(5)
+                }) as i32
+            };
+            eg += w.passed_king_eg * (2 * d(royal_at[1 - c]) - d(royal_at[c])) * q / 256;
+        }
+        eg
+    }
+
+    /// The middle-game shelter of a royal piece of side `c` on `cell`: friendly pawn-like
+    /// pieces in front of it, files next to it without one, enemy ones storming there.
+    fn shelter<B: Bits>(&self, c: usize, cell: Cell, pawns: [B; 2]) -> i32 {
+        let w = &self.weights;
+        let i = cell.index();
+        let shields = (B::load(&self.shield[c][i]) & pawns[c]).count() as i32;
+        let (mut open, mut storm) = (0, 0);
+        for files in &self.shelter_files[c][i] {
+            let files = B::load(files);
+            if files.is_zero() {
+                continue;
+            }
+            open += (files & pawns[c]).is_zero() as i32;
+            storm += (files & pawns[1 - c] & B::load(&self.camp[c])).count() as i32;
+        }
+        w.king_shelter_mg * shields - w.king_open_file_mg * open - w.king_storm_mg * storm
     }
 
     /// Mobility, king safety and threats for both sides: ([mg; 2], [eg; 2]).
@@ -1124,12 +1316,17 @@ impl Evaluator {
             }
             for cell in pawns[c].cells() {
                 let p = pos.occupant(cell);
-                pawn_attacks[c] |= piece_attack_set::<B>(rules, pos, p, cell, &mut scratch);
+                pawn_attacks[c] |= match self.static_attacks[p.index()].get(cell.index()) {
+                    Some(set) => B::load(set),
+                    None => piece_attack_set::<B>(rules, pos, p, cell, &mut scratch),
+                };
             }
             attacked[c] = pawn_attacks[c];
             defended[c] = pawn_attacks[c];
         }
         let mut danger = [0i32; 2];
+        // Each side's middle-game mobility score, in 1/16 cp.
+        let mut mobility = [0i32; 2];
         let mut attackers = [0i32; 2];
         // Cells attacked twice (pawn-like pieces' attacks counted once).
         let mut attacked2 = [B::ZERO; 2];
@@ -1166,11 +1363,36 @@ impl Evaluator {
                 }
                 if self.features.mobility {
                     let area = !pawn_attacks[e] & !pawns[c];
-                    let m = ((moves | att) & area).count() as i32 - self.mob_avg[k];
+                    let reach = ((moves | att) & area).count() as i32;
+                    let m = reach - self.mob_avg[k];
+                    mobility[c] += m * self.mob_w[k].0;
                     mg[c] += m * self.mob_w[k].0 / 16;
                     eg[c] += m * self.mob_w[k].1 / 16;
+                    let low = (self.mob_avg[k] / 4).max(2) - reach;
+                    if low > 0 {
+                        mg[c] -= low * self.weights.mobility_low_mg;
+                        eg[c] -= low * self.weights.mobility_low_eg;
+                    }
                 }
                 let i = cell.index();
+                if self.color_bound[k] {
+                    let on_colour = B::load(&self.color_cells[self.cell_color[i] as usize]);
+                    let n = (on_colour & pawns[c]).count() as i32;
+                    mg[c] -= n * self.weights.bound_pawns_mg;
+                    eg[c] -= n * self.weights.bound_pawns_eg;
+                }
+                if self.mob_avg[k] <= 10 {
+                    if let Some(next) = self.step_ahead[c][i] {
+                        if (pawns[0] | pawns[1]).has(next) {
+                            mg[c] += self.weights.behind_pawn_mg;
+                        }
+                    }
+                    if let Some(r) = royal_at[c] {
+                        let d = (self.distance[r.index() * self.cells + i] as i32 - 1).max(0);
+                        mg[c] -= d * self.weights.protector_mg;
+                        eg[c] -= d * self.weights.protector_eg;
+                    }
+                }
                 if self.mob_avg[k] <= 10
                     && (24..=56).contains(&self.advance[c][i])
                     && pawn_attacks[c].has(cell)
@@ -1245,6 +1467,35 @@ impl Evaluator {
                 }
                 _ => 0,
             };
+            if let (Some(royal), true) = (royal_at[c], self.features.king_safety) {
+                // The shelter where the royal piece stands, or where it can still castle to
+                // if that is better (as Stockfish does).
+                let mut best = self.shelter::<B>(c, royal, pawns);
+                if pos.unmoved().contains(royal) {
+                    let piece = pos.occupant(royal);
+                    let partners = rules.kinds()[piece.kind() as usize].partners(piece.color());
+                    for rec in rules.records_of(piece, royal) {
+                        if rec.shape != RecordShape::Castle || rec.flags & flag::FIXED_END != 0 {
+                            continue;
+                        }
+                        let ray = rules.record_cells(rec);
+                        let d = rec.distance as usize;
+                        if d == 0 || d > ray.len() {
+                            continue;
+                        }
+                        let partner_left = ray[d..].iter().any(|&x| {
+                            pos.unmoved().contains(x)
+                                && pos.piece_at(x).is_some_and(|p| {
+                                    p.color() == piece.color() && partners.contains(&p.kind())
+                                })
+                        });
+                        if partner_left {
+                            best = best.max(self.shelter::<B>(c, ray[d - 1], pawns));
+                        }
+                    }
+                }
+                mg[c] += best;
+            }
             if self.features.king_safety && (attackers[c] > 0 || safe_checks[c] > 0) {
                 let weak = (zones[c] & attacked[1 - c] & !defended[c]).count() as i32;
                 let enemy = if c == 0 { Color::Black } else { Color::White };
@@ -1253,6 +1504,8 @@ impl Evaluator {
                     .is_some_and(|k| pos.cells_of(Piece::new(k, enemy)).is_empty());
                 let d = danger[c] - w.king_no_strongest * no_strongest as i32
                     + w.king_attackers * attackers[c]
+                    + w.king_attackers_sq * attackers[c] * attackers[c]
+                    + w.king_mobility * (mobility[1 - c] - mobility[c]) / 256
                     + w.king_weak * weak
                     + w.king_check * safe_checks[c]
                     + w.king_unsafe_check * unsafe_checks[c]
