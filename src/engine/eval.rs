@@ -30,8 +30,7 @@
 //!   larger with *unsafe checks* (from defended cells) and with enemy attacks on the royal
 //!   piece's flank (its file and two either side, in its camp; cells attacked twice count
 //!   twice), which also cost linearly; a royal piece on a flank without pawn-like pieces
-//!   pays a fixed penalty. The danger grows with the square of the attackers' number and
-//!   with the enemy's mobility above the defender's.
+//!   pays a fixed penalty.
 //! - **Shelter and storm** (middle game, always): friendly pawn-like pieces in front of the
 //!   royal piece gain, each of its file and the neighbouring ones without one ahead of it
 //!   costs, enemy ones advanced into the defender's camp on those files cost. While the
@@ -195,11 +194,6 @@ weights! {
     king_attack = 8;
     /// King danger per enemy piece attacking there.
     king_attackers = 118;
-    /// King danger per square of the number of enemy pieces attacking there.
-    king_attackers_sq = 0;
-    /// King danger per centipawn of the enemy's middle-game mobility score above the
-    /// defender's, in 1/16.
-    king_mobility = 0;
     /// King danger removed per friendly pawn-like piece in front of the royal piece.
     king_shield = 14;
     /// King danger per cell next to a royal piece that the enemy attacks and no friendly
@@ -1325,8 +1319,6 @@ impl Evaluator {
             defended[c] = pawn_attacks[c];
         }
         let mut danger = [0i32; 2];
-        // Each side's middle-game mobility score, in 1/16 cp.
-        let mut mobility = [0i32; 2];
         let mut attackers = [0i32; 2];
         // Cells attacked twice (pawn-like pieces' attacks counted once).
         let mut attacked2 = [B::ZERO; 2];
@@ -1365,7 +1357,6 @@ impl Evaluator {
                     let area = !pawn_attacks[e] & !pawns[c];
                     let reach = ((moves | att) & area).count() as i32;
                     let m = reach - self.mob_avg[k];
-                    mobility[c] += m * self.mob_w[k].0;
                     mg[c] += m * self.mob_w[k].0 / 16;
                     eg[c] += m * self.mob_w[k].1 / 16;
                     let low = (self.mob_avg[k] / 4).max(2) - reach;
@@ -1504,8 +1495,6 @@ impl Evaluator {
                     .is_some_and(|k| pos.cells_of(Piece::new(k, enemy)).is_empty());
                 let d = danger[c] - w.king_no_strongest * no_strongest as i32
                     + w.king_attackers * attackers[c]
-                    + w.king_attackers_sq * attackers[c] * attackers[c]
-                    + w.king_mobility * (mobility[1 - c] - mobility[c]) / 256
                     + w.king_weak * weak
                     + w.king_check * safe_checks[c]
                     + w.king_unsafe_check * unsafe_checks[c]

@@ -878,3 +878,96 @@ fn correction_history_changes_the_search_and_keeps_the_winning_capture() {
     // The corrected evaluations steer the search elsewhere.
     assert_ne!(nodes[0], nodes[1], "{nodes:?}");
 }
+
+#[test]
+fn castling_keeps_the_shelter_it_would_have() {
+    let rules = load_variant("chess.toml");
+    let effect = |fen: &str| weight_effect(&rules, fen, "king_shelter_mg", 100);
+    // White's King on e1 has one Pawn in front (f2); castled on g1 it would have three.
+    // With the right to castle that shelter counts; without it only e1's.
+    let can_castle = effect("4k3/5ppp/8/8/8/8/5PPP/4K2R w K - 0 1");
+    let cannot = effect("4k3/5ppp/8/8/8/8/5PPP/4K2R w - - 0 1");
+    assert!(
+        can_castle > cannot,
+        "with the right {can_castle}, without {cannot}"
+    );
+}
+
+#[test]
+fn files_without_a_pawn_in_front_of_the_king_cost() {
+    let rules = load_variant("chess.toml");
+    let effect = |fen: &str| weight_effect(&rules, fen, "king_open_file_mg", 100);
+    // White's g-Pawn is gone: the g-file in front of the King on g1 is open. (Queens and
+    // Rooks on the board: a middle game.)
+    assert!(effect("r2q2k1/5ppp/8/8/8/8/5P1P/R2Q2K1 w - - 0 1") < 0);
+    // Both Kings behind three Pawns: nothing.
+    assert_eq!(effect("r2q2k1/5ppp/8/8/8/8/5PPP/R2Q2K1 w - - 0 1"), 0);
+}
+
+#[test]
+fn enemy_pawns_storming_the_king_cost() {
+    let rules = load_variant("chess.toml");
+    let effect = |fen: &str| weight_effect(&rules, fen, "king_storm_mg", 100);
+    // Black's g-Pawn on g4 is in White's camp, on the King's file: a storm. (Queens and
+    // Rooks on the board: a middle game.)
+    assert!(effect("r2q2k1/5p1p/8/8/6p1/8/5PPP/R2Q2K1 w - - 0 1") < 0);
+    // On g6 it is still at home: no storm.
+    assert_eq!(effect("r2q2k1/5p1p/6p1/8/8/8/5PPP/R2Q2K1 w - - 0 1"), 0);
+}
+
+#[test]
+fn nearly_trapped_pieces_lose_more() {
+    let rules = load_variant("chess.toml");
+    let effect = |fen: &str| weight_effect(&rules, fen, "mobility_low_eg", 100);
+    // The Bishop on a1 behind its b2 Pawn reaches nothing.
+    assert!(effect("4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1") < 0);
+    // On d4 it reaches thirteen cells.
+    assert_eq!(effect("4k3/8/8/8/3B4/8/1P6/4K3 w - - 0 1"), 0);
+}
+
+#[test]
+fn colour_bound_pieces_lose_with_their_pawns_on_their_colour() {
+    let rules = load_variant("chess.toml");
+    let effect = |fen: &str| weight_effect(&rules, fen, "bound_pawns_eg", 100);
+    // The Bishop on c4 and the Pawn on b3 stand on cells of one colour; b2 is the other.
+    assert!(effect("4k3/8/8/8/2B5/1P6/8/4K3 w - - 0 1") < 0);
+    assert_eq!(effect("4k3/8/8/8/2B5/8/1P6/4K3 w - - 0 1"), 0);
+}
+
+#[test]
+fn short_range_pieces_gain_behind_a_pawn() {
+    let rules = load_variant("chess.toml");
+    let effect = |fen: &str| weight_effect(&rules, fen, "behind_pawn_mg", 400);
+    // The Knight on e3 has the e4 Pawn right in front of it; on d3 it has not.
+    assert!(effect("4k3/8/8/8/4P3/4N3/8/4K3 w - - 0 1") > 0);
+    assert_eq!(effect("4k3/8/8/8/4P3/3N4/8/4K3 w - - 0 1"), 0);
+}
+
+#[test]
+fn short_range_pieces_far_from_their_king_lose() {
+    let rules = load_variant("chess.toml");
+    let effect = |fen: &str| weight_effect(&rules, fen, "protector_eg", 100);
+    // The Knight on a8 is seven steps from its King on e1; on e2 it is next to it.
+    assert!(effect("N6k/8/8/8/8/8/8/4K3 w - - 0 1") < 0);
+    assert_eq!(effect("7k/8/8/8/8/8/4N3/4K3 w - - 0 1"), 0);
+}
+
+#[test]
+fn the_pawn_structure_cache_changes_no_evaluation() {
+    let rules = load_variant("chess.toml");
+    // One evaluator for all the positions (the last one's pawn structure is the one before
+    // it, side to move aside: it comes from the cache) and a fresh evaluator for each give
+    // the same scores.
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "8/5pk1/6p1/3P4/2P5/8/5PPP/6K1 w - - 0 1",
+        "8/5pk1/6p1/3P4/2P5/8/5PPP/6K1 b - - 0 1",
+    ];
+    let mut shared = Evaluator::new(&rules, None);
+    for fen in fens {
+        let p = pos(&rules, fen);
+        let fresh = Evaluator::new(&rules, None).evaluate(&rules, &p);
+        assert_eq!(shared.evaluate(&rules, &p), fresh, "{fen}");
+    }
+}
