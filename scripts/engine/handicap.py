@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""A UCI engine given a fraction of the time it is asked to use: `go movetime X` becomes
+`go movetime X/DIVISOR` (and `wtime`/`btime`/`winc`/`binc` likewise); everything else is
+passed through unchanged.
+
+    fairyrules match variants/chess.toml --games 100 --openings 50 --movetime 100 \\
+        --engine2 "uci:scripts/engine/handicap.py 4 /usr/games/fairy-stockfish"
+
+Against Fairy-Stockfish at equal time the engine scores 5-12%, where 100 games leave a
+margin of ±65 Elo or more; at a quarter of the time it scores near 50%, where the margin is
+about ±40 Elo: a finer instrument to compare two versions of the engine (about 220 Elo per
+doubling of Fairy-Stockfish's time at 100 ms).
+"""
+import re
+import subprocess
+import sys
+
+divisor = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+command = sys.argv[2:] or ["/usr/games/fairy-stockfish"]
+engine = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=sys.stdout, text=True, bufsize=1)
+
+
+def shorter(match):
+    return f"{match.group(1)} {max(1, int(match.group(2)) // divisor)}"
+
+
+for line in sys.stdin:
+    if line.startswith("go"):
+        line = re.sub(r"\b(movetime|wtime|btime|winc|binc) (\d+)", shorter, line)
+    engine.stdin.write(line)
+    engine.stdin.flush()
+    if line.strip() == "quit":
+        break
+engine.wait()
