@@ -132,6 +132,15 @@ fn error(sets: &[Set], weights: &Weights, k: f64) -> f64 {
     sum / n.max(1) as f64
 }
 
+/// The evaluation of a position for White.
+fn white_eval(eval: &mut Evaluator, rules: &Rules, pos: &Position) -> f64 {
+    let v = eval.evaluate(rules, pos) as f64;
+    match pos.side_to_move() {
+        Color::White => v,
+        Color::Black => -v,
+    }
+}
+
 /// Print the labelled positions where the evaluation is furthest from the label (in
 /// winning chances): `POSITION ; LABEL ; OURS`, worst first — where a term is missing.
 fn print_worst(sets: &[Set], weights: &Weights, count: usize) {
@@ -140,12 +149,7 @@ fn print_worst(sets: &[Set], weights: &Weights, count: usize) {
         let mut eval =
             Evaluator::with_weights(&set.rules, None, weights.clone(), Features::default());
         for (pos, label) in &set.positions {
-            let v = eval.evaluate(&set.rules, pos) as f64;
-            let white = if pos.side_to_move() == Color::White {
-                v
-            } else {
-                -v
-            };
+            let white = white_eval(&mut eval, &set.rules, pos);
             let gap = (chances(*label, 1.0) - chances(white, 1.0)).abs();
             rows.push((gap, fairyrules::to_fen(&set.rules, pos), *label, white));
         }
@@ -161,12 +165,7 @@ fn squared_errors(set: &Set, positions: &[(Position, f64)], weights: &Weights, k
     let mut eval = Evaluator::with_weights(&set.rules, None, weights.clone(), Features::default());
     let mut sum = 0.0;
     for (pos, result) in positions {
-        let v = eval.evaluate(&set.rules, pos) as f64;
-        let white = if pos.side_to_move() == Color::White {
-            v
-        } else {
-            -v
-        };
+        let white = white_eval(&mut eval, &set.rules, pos);
         let (target, predicted) = if set.labelled {
             (chances(*result, 1.0), chances(white, 1.0))
         } else {

@@ -17,9 +17,9 @@
 //!   stands on, above its empty-board average, weighted less for long-range pieces; a piece
 //!   that reaches fewer than a quarter of its average (at least 2) is nearly trapped and
 //!   loses more per missing cell.
-//! - **Piece placement**: a colour-bound piece loses per friendly pawn-like piece on its
-//!   colour; a short-range piece (at most 10 empty-board targets on average) gains with a
-//!   pawn-like piece right in front of it, and loses per step away from its royal piece.
+//! - **Piece placement**: a short-range piece (at most 10 empty-board targets on average)
+//!   gains with a pawn-like piece right in front of it, and loses per step away from its
+//!   royal piece.
 //! - **King safety**: a danger count around each side's first royal piece — enemy pieces
 //!   attacking the cells next to it (how many, and how many attacks), those cells that only
 //!   the royal piece guards (weak), and *safe checks* (an enemy piece can move to a cell the
@@ -178,11 +178,6 @@ weights! {
     mobility_low_mg = 7;
     /// The same in the endgame.
     mobility_low_eg = 1;
-    /// Colour-bound pieces: per friendly pawn-like piece on the cells of their colour,
-    /// middle game.
-    bound_pawns_mg = 0;
-    /// The same in the endgame.
-    bound_pawns_eg = 0;
     /// A short-range piece with a pawn-like piece (of either side) right in front of it,
     /// middle game.
     behind_pawn_mg = 16;
@@ -368,9 +363,6 @@ pub struct Evaluator {
     /// only, no special rule: pawns, knights), its attacks from each cell (piece index × cells);
     /// empty for the others.
     static_attacks: Vec<Vec<CellSet>>,
-    /// Per cell colour (of the geometry's colouring): its cells; and per cell its colour.
-    color_cells: Vec<CellSet>,
-    cell_color: Vec<u8>,
     /// Per colour and cell: advancement 0..=64 towards the far side.
     advance: [Vec<i32>; 2],
     /// Per cell: its file (lattice x), its height in half-ranks, and its flank (bit 0: the
@@ -681,15 +673,18 @@ impl Evaluator {
         let mut span = [vec![CellSet::EMPTY; n], vec![CellSet::EMPTY; n]];
         let mut file_ahead = [vec![CellSet::EMPTY; n], vec![CellSet::EMPTY; n]];
         let mut neighbour_files = vec![CellSet::EMPTY; n];
+        let mut shelter_files = [vec![[CellSet::EMPTY; 3]; n], vec![[CellSet::EMPTY; 3]; n]];
         for a in 0..n {
             for b in 0..n {
-                let dx = (coords[a].0 - coords[b].0).abs();
-                if dx == 1 {
+                let dx = coords[b].0 - coords[a].0;
+                if dx.abs() == 1 {
                     neighbour_files[a].insert(Cell::from_index(b));
                 }
                 for color in Color::BOTH {
-                    if dx <= 1 && ahead(color, a, b) {
+                    if dx.abs() <= 1 && ahead(color, a, b) {
                         span[color.index()][a].insert(Cell::from_index(b));
+                        shelter_files[color.index()][a][(dx + 1) as usize]
+                            .insert(Cell::from_index(b));
                         if dx == 0 {
                             file_ahead[color.index()][a].insert(Cell::from_index(b));
                         }
@@ -697,30 +692,6 @@ impl Evaluator {
                 }
             }
         }
-        let mut shelter_files = [vec![[CellSet::EMPTY; 3]; n], vec![[CellSet::EMPTY; 3]; n]];
-        for a in 0..n {
-            for b in 0..n {
-                let dx = coords[b].0 - coords[a].0;
-                if dx.abs() <= 1 {
-                    for color in Color::BOTH {
-                        if ahead(color, a, b) {
-                            shelter_files[color.index()][a][(dx + 1) as usize]
-                                .insert(Cell::from_index(b));
-                        }
-                    }
-                }
-            }
-        }
-        let colors = g
-            .cells()
-            .map(|c| g.color_of(c) as usize + 1)
-            .max()
-            .unwrap_or(1);
-        let mut color_cells = vec![CellSet::EMPTY; colors];
-        for c in g.cells() {
-            color_cells[g.color_of(c) as usize].insert(c);
-        }
-        let cell_color: Vec<u8> = g.cells().map(|c| g.color_of(c)).collect();
         let static_attacks = (0..2 * kinds)
             .map(|index| {
                 let piece = Piece::new((index / 2) as KindId, Color::BOTH[index % 2]);
@@ -914,8 +885,6 @@ impl Evaluator {
             zone,
             shelter_files,
             static_attacks,
-            color_cells,
-            cell_color,
             advance,
             file_x,
             height,
@@ -1258,6 +1227,42 @@ impl Evaluator {
         eg
     }
 
+    /// The shelter of side `c`'s royal piece on `royal`, or where it can still castle to if
+    /// that is better (as Stockfish does): while it has never moved, each of its castling
+    /// records with a never-moved partner left beyond the landing cell offers that cell.
+    fn royal_shelter<B: Bits>(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        c: usize,
+        royal: Cell,
+        pawns: [B; 2],
+    ) -> i32 {
+        let mut best = self.shelter::<B>(c, royal, pawns);
+        if !pos.unmoved().contains(royal) {
+            return best;
+        }
+        let piece = pos.occupant(royal);
+        let partners = rules.kinds()[piece.kind() as usize].partners(piece.color());
+        let is_partner = |x: Cell| {
+            pos.unmoved().contains(x)
+                && pos
+                    .piece_at(x)
+                    .is_some_and(|p| p.color() == piece.color() && partners.contains(&p.kind()))
+        };
+        for rec in rules.records_of(piece, royal) {
+            if rec.shape != RecordShape::Castle || rec.flags & flag::FIXED_END != 0 {
+                continue;
+            }
+            let ray = rules.record_cells(rec);
+            let d = rec.distance as usize;
+            if (1..=ray.len()).contains(&d) && ray[d..].iter().any(|&x| is_partner(x)) {
+                best = best.max(self.shelter::<B>(c, ray[d - 1], pawns));
+            }
+        }
+        best
+    }
+
     /// The middle-game shelter of a royal piece of side `c` on `cell`: friendly pawn-like
     /// pieces in front of it, files next to it without one, enemy ones storming there.
     fn shelter<B: Bits>(&self, c: usize, cell: Cell, pawns: [B; 2]) -> i32 {
@@ -1366,12 +1371,6 @@ impl Evaluator {
                     }
                 }
                 let i = cell.index();
-                if self.color_bound[k] {
-                    let on_colour = B::load(&self.color_cells[self.cell_color[i] as usize]);
-                    let n = (on_colour & pawns[c]).count() as i32;
-                    mg[c] -= n * self.weights.bound_pawns_mg;
-                    eg[c] -= n * self.weights.bound_pawns_eg;
-                }
                 if self.mob_avg[k] <= 10 {
                     if let Some(next) = self.step_ahead[c][i] {
                         if (pawns[0] | pawns[1]).has(next) {
@@ -1459,33 +1458,7 @@ impl Evaluator {
                 _ => 0,
             };
             if let (Some(royal), true) = (royal_at[c], self.features.king_safety) {
-                // The shelter where the royal piece stands, or where it can still castle to
-                // if that is better (as Stockfish does).
-                let mut best = self.shelter::<B>(c, royal, pawns);
-                if pos.unmoved().contains(royal) {
-                    let piece = pos.occupant(royal);
-                    let partners = rules.kinds()[piece.kind() as usize].partners(piece.color());
-                    for rec in rules.records_of(piece, royal) {
-                        if rec.shape != RecordShape::Castle || rec.flags & flag::FIXED_END != 0 {
-                            continue;
-                        }
-                        let ray = rules.record_cells(rec);
-                        let d = rec.distance as usize;
-                        if d == 0 || d > ray.len() {
-                            continue;
-                        }
-                        let partner_left = ray[d..].iter().any(|&x| {
-                            pos.unmoved().contains(x)
-                                && pos.piece_at(x).is_some_and(|p| {
-                                    p.color() == piece.color() && partners.contains(&p.kind())
-                                })
-                        });
-                        if partner_left {
-                            best = best.max(self.shelter::<B>(c, ray[d - 1], pawns));
-                        }
-                    }
-                }
-                mg[c] += best;
+                mg[c] += self.royal_shelter::<B>(rules, pos, c, royal, pawns);
             }
             if self.features.king_safety && (attackers[c] > 0 || safe_checks[c] > 0) {
                 let weak = (zones[c] & attacked[1 - c] & !defended[c]).count() as i32;

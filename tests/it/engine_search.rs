@@ -926,15 +926,6 @@ fn nearly_trapped_pieces_lose_more() {
 }
 
 #[test]
-fn colour_bound_pieces_lose_with_their_pawns_on_their_colour() {
-    let rules = load_variant("chess.toml");
-    let effect = |fen: &str| weight_effect(&rules, fen, "bound_pawns_eg", 100);
-    // The Bishop on c4 and the Pawn on b3 stand on cells of one colour; b2 is the other.
-    assert!(effect("4k3/8/8/8/2B5/1P6/8/4K3 w - - 0 1") < 0);
-    assert_eq!(effect("4k3/8/8/8/2B5/8/1P6/4K3 w - - 0 1"), 0);
-}
-
-#[test]
 fn short_range_pieces_gain_behind_a_pawn() {
     let rules = load_variant("chess.toml");
     let effect = |fen: &str| weight_effect(&rules, fen, "behind_pawn_mg", 400);
