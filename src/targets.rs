@@ -5,7 +5,7 @@
 
 use crate::board::Board;
 use crate::rules::{
-    flag, kind_flag, AttackLines, CellMoves, MoveRecord, Promotion, RecordShape, Rules, SlideRay,
+    flag, AttackLines, CellMoves, MoveRecord, Promotion, RecordShape, Rules, SlideRay,
 };
 use crate::types::{Bits, Cell, CellSet, Color, Move, MoveKind, Piece};
 
@@ -261,9 +261,8 @@ pub fn piece_tables<'r>(
     from: Cell,
     en_passant: bool,
 ) -> (bool, u8, &'r [MoveRecord], &'r CellMoves) {
-    let special = rules.kind_flags[piece.kind() as usize];
     // Plain kinds (no hook, adjacency, first-move rule or initial zone) skip the lookups.
-    if special & !(kind_flag::PROMOTES | kind_flag::CASTLING) == 0 {
+    if rules.is_plain_kind(piece.kind()) {
         let (records, bundle) = rules.generation_tables(piece, from, false, en_passant);
         (board.unmoved().contains(from), 0xFF, records, bundle)
     } else {

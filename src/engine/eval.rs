@@ -80,7 +80,7 @@ use super::attack_sets::{one, piece_attack_set, piece_sets};
 use super::Features;
 use crate::fen::parse_fen;
 use crate::position::Position;
-use crate::rules::{flag, kind_flag, RecordShape, Rules, Verdict};
+use crate::rules::{flag, RecordShape, Rules, Verdict};
 use crate::targets::piece_attacks;
 use crate::types::{Bits, Cell, CellSet, Color, KindId, Move, Piece};
 use crate::with_width;
@@ -415,8 +415,7 @@ struct PawnEntry {
 /// without hook or special rule (adjacency, first-move limits, initial zones) whose capturing
 /// moves are all plain leaps. `None` otherwise.
 fn static_attack_table(rules: &Rules, piece: Piece) -> Option<Vec<CellSet>> {
-    let special = rules.kind_flags[piece.kind() as usize];
-    if special & !(kind_flag::PROMOTES | kind_flag::CASTLING) != 0 {
+    if !rules.is_plain_kind(piece.kind()) {
         return None;
     }
     rules
@@ -1131,13 +1130,8 @@ impl Evaluator {
     /// The pawn-structure terms that depend only on where the pawn-like pieces stand, from
     /// the cache or computed and cached.
     fn pawn_entry<B: Bits>(&mut self, pawns: [B; 2]) -> PawnEntry {
-        let mut key: u64 = 0x9E37_79B9_7F4A_7C15;
-        for set in pawns {
-            for word in set.store().0 {
-                key = (key ^ word).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-                key ^= key >> 29;
-            }
-        }
+        let sets = pawns.map(|set| set.store());
+        let key = super::hash_words(sets.iter().flat_map(|set| set.0.iter()));
         let slot = key as usize & (self.pawn_cache.len() - 1);
         if self.pawn_cache[slot].key == key && key != 0 {
             return self.pawn_cache[slot];

@@ -48,6 +48,17 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are wins or losses.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 
+/// A hash of the words of some cell sets, in order (the key of the tables that depend on
+/// where the pawn-like pieces stand: the evaluation's pawn cache, the correction history).
+pub(crate) fn hash_words<'a>(words: impl IntoIterator<Item = &'a u64>) -> u64 {
+    let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
+    for &word in words {
+        h = (h ^ word).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 29;
+    }
+    h
+}
+
 /// The clock of the side to move, for the engine's time manager.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Clock {

@@ -1124,13 +1124,11 @@ impl Worker<'_> {
         if !self.features.correction {
             return None;
         }
-        let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
-        for &piece in &self.pawn_pieces {
-            for &word in &pos.cells_of(piece).0 {
-                h = (h ^ word).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-                h ^= h >> 29;
-            }
-        }
+        let h = super::hash_words(
+            self.pawn_pieces
+                .iter()
+                .flat_map(|&piece| pos.cells_of(piece).0.iter()),
+        );
         let side = pos.side_to_move().index();
         Some(side * CORRECTION_SIZE + (h as usize & (CORRECTION_SIZE - 1)))
     }

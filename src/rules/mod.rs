@@ -121,6 +121,13 @@ pub(crate) fn next_rules_id() -> u64 {
 }
 
 impl Rules {
+    /// Whether a kind's moves from a cell depend on nothing but the cell: no hook, adjacency
+    /// bonus, first-move rule or initial zone (promotion and castling are handled apart).
+    #[inline(always)]
+    pub(crate) fn is_plain_kind(&self, kind: KindId) -> bool {
+        self.kind_flags[kind as usize] & !(kind_flag::PROMOTES | kind_flag::CASTLING) == 0
+    }
+
     /// The variant's name.
     pub fn name(&self) -> &str {
         &self.name
