@@ -395,6 +395,9 @@ pub struct Evaluator {
     cache: Vec<(u64, i32)>,
     /// The pawn-structure cache (see [`PawnEntry`]).
     pawn_cache: Vec<PawnEntry>,
+    /// Shelters already computed: (key of the pawn-like arrangement, side and cell; the
+    /// shelter), see [`Evaluator::shelter`].
+    shelter_cache: Vec<(u64, i32)>,
     scratch: Vec<Move>,
 }
 
@@ -902,6 +905,7 @@ impl Evaluator {
             features,
             cache: vec![(0, 0); 1 << 16],
             pawn_cache: vec![PawnEntry::default(); 1 << 13],
+            shelter_cache: vec![(0, 0); 1 << 12],
             scratch: Vec::with_capacity(256),
         }
     }
@@ -1021,8 +1025,10 @@ impl Evaluator {
                 .find_map(|&k| pos.cells_of(Piece::new(k, color)).iter().next())
         });
         let mut passed = 0;
+        let pawn_sets = pawns.map(|set| set.store());
+        let pawn_key = super::hash_words(pawn_sets.iter().flat_map(|set| set.0.iter()));
         if self.features.pawn_structure {
-            let entry = self.pawn_entry(pawns);
+            let entry = self.pawn_entry(pawns, pawn_key);
             for color in Color::BOTH {
                 let c = color.index();
                 mg[c] += entry.mg[c];
@@ -1048,7 +1054,7 @@ impl Evaluator {
             return (estimate, false);
         }
         if self.features.mobility || self.features.king_safety || self.features.threats {
-            let (m, e) = self.activity::<B>(rules, pos, pawns, royal_at);
+            let (m, e) = self.activity::<B>(rules, pos, pawns, pawn_key, royal_at);
             for c in 0..2 {
                 mg[c] += m[c];
                 eg[c] += e[c];
@@ -1129,9 +1135,7 @@ impl Evaluator {
 
     /// The pawn-structure terms that depend only on where the pawn-like pieces stand, from
     /// the cache or computed and cached.
-    fn pawn_entry<B: Bits>(&mut self, pawns: [B; 2]) -> PawnEntry {
-        let sets = pawns.map(|set| set.store());
-        let key = super::hash_words(sets.iter().flat_map(|set| set.0.iter()));
+    fn pawn_entry<B: Bits>(&mut self, pawns: [B; 2], key: u64) -> PawnEntry {
         let slot = key as usize & (self.pawn_cache.len() - 1);
         if self.pawn_cache[slot].key == key && key != 0 {
             return self.pawn_cache[slot];
@@ -1225,14 +1229,15 @@ impl Evaluator {
     /// that is better (as Stockfish does): while it has never moved, each of its castling
     /// records with a never-moved partner left beyond the landing cell offers that cell.
     fn royal_shelter<B: Bits>(
-        &self,
+        &mut self,
         rules: &Rules,
         pos: &Position,
         c: usize,
         royal: Cell,
         pawns: [B; 2],
+        pawn_key: u64,
     ) -> i32 {
-        let mut best = self.shelter::<B>(c, royal, pawns);
+        let mut best = self.shelter::<B>(c, royal, pawns, pawn_key);
         if !pos.unmoved().contains(royal) {
             return best;
         }
@@ -1251,7 +1256,7 @@ impl Evaluator {
             let ray = rules.record_cells(rec);
             let d = rec.distance as usize;
             if (1..=ray.len()).contains(&d) && ray[d..].iter().any(|&x| is_partner(x)) {
-                best = best.max(self.shelter::<B>(c, ray[d - 1], pawns));
+                best = best.max(self.shelter::<B>(c, ray[d - 1], pawns, pawn_key));
             }
         }
         best
@@ -1259,7 +1264,22 @@ impl Evaluator {
 
     /// The middle-game shelter of a royal piece of side `c` on `cell`: friendly pawn-like
     /// pieces in front of it, files next to it without one, enemy ones storming there.
-    fn shelter<B: Bits>(&self, c: usize, cell: Cell, pawns: [B; 2]) -> i32 {
+    /// It depends only on where the pawn-like pieces stand (`pawns`, whose hash is
+    /// `pawn_key`): cached.
+    fn shelter<B: Bits>(&mut self, c: usize, cell: Cell, pawns: [B; 2], pawn_key: u64) -> i32 {
+        let key = (pawn_key ^ (cell.index() as u64 * 2 + c as u64 + 1))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = (key >> 40) as usize & (self.shelter_cache.len() - 1);
+        if self.shelter_cache[slot].0 == key && key != 0 {
+            return self.shelter_cache[slot].1;
+        }
+        let value = self.shelter_of::<B>(c, cell, pawns);
+        self.shelter_cache[slot] = (key, value);
+        value
+    }
+
+    /// [`Evaluator::shelter`], computed.
+    fn shelter_of<B: Bits>(&self, c: usize, cell: Cell, pawns: [B; 2]) -> i32 {
         let w = &self.weights;
         let i = cell.index();
         let shields = (B::load(&self.shield[c][i]) & pawns[c]).count() as i32;
@@ -1281,6 +1301,7 @@ impl Evaluator {
         rules: &Rules,
         pos: &Position,
         pawns: [B; 2],
+        pawn_key: u64,
         royal_at: [Option<Cell>; 2],
     ) -> ([i32; 2], [i32; 2]) {
         let mut scratch = std::mem::take(&mut self.scratch);
@@ -1429,6 +1450,10 @@ impl Evaluator {
                 unsafe_checks[e] += 1;
             }
         }
+        let shelters = [0, 1].map(|c| match (royal_at[c], self.features.king_safety) {
+            (Some(royal), true) => self.royal_shelter::<B>(rules, pos, c, royal, pawns, pawn_key),
+            _ => 0,
+        });
         let w = &self.weights;
         for c in 0..2 {
             if self.features.mobility && w.space != 0 {
@@ -1451,9 +1476,7 @@ impl Evaluator {
                 }
                 _ => 0,
             };
-            if let (Some(royal), true) = (royal_at[c], self.features.king_safety) {
-                mg[c] += self.royal_shelter::<B>(rules, pos, c, royal, pawns);
-            }
+            mg[c] += shelters[c];
             if self.features.king_safety && (attackers[c] > 0 || safe_checks[c] > 0) {
                 let weak = (zones[c] & attacked[1 - c] & !defended[c]).count() as i32;
                 let enemy = if c == 0 { Color::Black } else { Color::White };

@@ -944,16 +944,21 @@ fn short_range_pieces_far_from_their_king_lose() {
 }
 
 #[test]
-fn the_pawn_structure_cache_changes_no_evaluation() {
+fn the_pawn_structure_and_shelter_caches_change_no_evaluation() {
     let rules = load_variant("chess.toml");
-    // One evaluator for all the positions (the last one's pawn structure is the one before
-    // it, side to move aside: it comes from the cache) and a fresh evaluator for each give
-    // the same scores.
+    // One evaluator for all the positions (several share a pawn structure, so their pawn
+    // terms and shelters come from the caches: with the King on another cell, with
+    // castling rights lost, castled) and a fresh evaluator for each give the same scores.
     let fens = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w kq - 4 4",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1K1R b kq - 5 4",
         "8/5pk1/6p1/3P4/2P5/8/5PPP/6K1 w - - 0 1",
         "8/5pk1/6p1/3P4/2P5/8/5PPP/6K1 b - - 0 1",
+        "8/5pk1/6p1/3P4/2P5/8/5PPP/7K w - - 0 1",
+        "8/5p1k/6p1/3P4/2P5/8/5PPP/7K w - - 0 1",
     ];
     let mut shared = Evaluator::new(&rules, None);
     for fen in fens {
