@@ -3,13 +3,17 @@
 #
 # - fsf-chess, fsf-capablanca: the built-in engine against Fairy-Stockfish (UCI), 0.1 s a
 #   move, GAMES games each (needs fairy-stockfish: apt-get install fairy-stockfish).
+# - handicap-chess, handicap-capablanca: the same with Fairy-Stockfish given a quarter of the
+#   time (scripts/engine/handicap.py): the score lands near 50%, where GAMES games tell two
+#   versions of the engine apart best (not run by default).
 # - elo-TECHNIQUE: self-play, the full engine against the engine without TECHNIQUE, in
 #   chess at 20 ms a move, SELF games each (resigned at 8 pawns behind).
 # - sample-hectochess, sample-heroes-hexagonal: the `match` report a designer sees.
 # - speed: nodes per second per variant (examples/engine_speed.rs).
 #
 # Usage: scripts/measure.sh [GAMES] [SELF] [OUT_DIR] [PARTS...]
-#   (defaults 100, 100, target/measure, all parts: fsf elo sample speed). Runs at nice 10.
+#   (defaults 100, 100, target/measure, parts fsf elo sample speed; `handicap` on request).
+#   Runs at nice 10.
 set -eu
 games=${1:-100}
 self=${2:-100}
@@ -26,6 +30,13 @@ for part in $parts; do
         fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
         run fsf-chess variants/chess.toml --games "$games" --movetime 100 --openings "$((games / 2))" --engine2 "$fsf"
         run fsf-capablanca variants/capablanca.toml --games "$games" --movetime 100 --openings "$((games / 2))" --engine2 "$fsf" ;;
+    handicap)
+        fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
+        quarter="uci:scripts/engine/handicap.py 4 $fsf"
+        run handicap-chess variants/chess.toml --games "$games" --movetime 100 --openings "$((games / 2))" \
+            --seed 41 --engine2 "$quarter"
+        run handicap-capablanca variants/capablanca.toml --games "$games" --movetime 100 \
+            --openings "$((games / 2))" --seed 41 --engine2 "$quarter" ;;
     elo)
         # Every name of Features::NAMES (src/engine/mod.rs).
         for t in null-move lmr see killers counter-moves history continuation check-extension \
