@@ -23,15 +23,14 @@ parts=${*:-fsf elo sample speed}
 mkdir -p "$out"
 cargo build --release --quiet --bin fairyrules --example engine_speed
 bin=target/release/fairyrules
+fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 run() { name=$1; shift; [ -s "$out/$name.txt" ] || nice -n 10 "$bin" match "$@" --quiet --pgn "$out/$name.pgn" > "$out/$name.txt"; }
 for part in $parts; do
     case $part in
     fsf)
-        fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
         run fsf-chess variants/chess.toml --games "$games" --movetime 100 --openings "$((games / 2))" --engine2 "$fsf"
         run fsf-capablanca variants/capablanca.toml --games "$games" --movetime 100 --openings "$((games / 2))" --engine2 "$fsf" ;;
     handicap)
-        fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
         quarter="uci:scripts/engine/handicap.py 4 $fsf"
         run handicap-chess variants/chess.toml --games "$games" --movetime 100 --openings "$((games / 2))" \
             --seed 41 --engine2 "$quarter"
