@@ -492,6 +492,63 @@ pub fn records_attack(
     false
 }
 
+/// The cells whose contents decide whether `piece` on `from` captures on `target`, as
+/// [`piece_attacks`] judges it: the cells before the target on its rays and on its slide,
+/// hop and grasshopper records, the path cells of its conditional leaps, and the cells
+/// around it when its kind gains moves next to friendly pieces. A move that changes none of
+/// them (nor `from`, nor `target`) leaves such an attack as it is.
+pub(crate) fn attack_dependencies<B: Bits>(
+    rules: &Rules,
+    board: &Board,
+    piece: Piece,
+    from: Cell,
+    target: Cell,
+) -> B {
+    let (_, _, records, bundle) = piece_tables(rules, board, piece, from, false);
+    let mut deps = B::ZERO;
+    for ray in rules.bundle_rays(bundle) {
+        let cells = B::load(&ray.cells);
+        if ray.flags & flag::CAPTURE != 0 && cells.has(target) {
+            let before = if ray.increasing {
+                !B::from_on(target)
+            } else {
+                !B::up_to(target)
+            };
+            deps |= cells & before;
+        }
+    }
+    let mut walked = CellSet::EMPTY;
+    for rec in records {
+        if rec.flags & flag::CAPTURE == 0 {
+            continue;
+        }
+        let cells = rules.record_cells(rec);
+        match rec.shape {
+            RecordShape::Slide | RecordShape::Hop | RecordShape::Grasshop => {
+                if let Some(i) = cells.iter().position(|&c| c == target) {
+                    for &c in &cells[..i] {
+                        walked.insert(c);
+                    }
+                }
+            }
+            RecordShape::Leap => {
+                if cells[0] == target {
+                    for path in rules.record_paths(rec) {
+                        for c in rules.path_cells(path) {
+                            walked.insert(c.cell);
+                        }
+                    }
+                }
+            }
+            RecordShape::Castle => {}
+        }
+    }
+    if !rules.kinds[piece.kind() as usize].adjacent_kinds.is_empty() {
+        walked = walked.or(rules.adjacent_cells(from));
+    }
+    deps | B::load(&walked)
+}
+
 /// Add to `lines` the cells a capture on `target` by one of `records` depends on: the cells
 /// before the target on its rays, and the path cells of its conditional leaps.
 pub fn add_record_lines(

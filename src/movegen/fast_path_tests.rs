@@ -5,10 +5,16 @@
 //! - bundling: each piece's plain leaps and slides taken as bit sets are exactly the moves its
 //!   records give when walked one by one;
 //! - legality without making the move: the legal moves are exactly the pseudo-legal moves
-//!   that, made, leave no royal piece attacked (castling aside, which is always made).
+//!   that, made, leave no royal piece attacked (castling aside, which is always made);
+//! - check evasions without making the move: in every position one move away that is in
+//!   check, in variants whose checks come from every kind of attack, the legal moves are
+//!   exactly those of the same generator with every move made and tested.
 
-use super::{generate_legal, generate_legal_in, generate_pseudo};
-use crate::attacks::royal_attacked;
+use super::{
+    generate_legal, generate_legal_in, generate_legal_made_and_tested, generate_legal_unjudged,
+    generate_pseudo,
+};
+use crate::attacks::{in_check, royal_attacked};
 use crate::position::Position;
 use crate::rules::{flag, Rules};
 use crate::targets::{
@@ -183,5 +189,64 @@ fn legal_moves_are_the_pseudo_legal_moves_that_keep_royals_safe() {
                 .collect();
             assert_eq!(sorted(legal), sorted(made_and_tested), "{at}");
         });
+    }
+}
+
+/// Variants whose checks come from every kind of attack the rule language has: slides and
+/// plain leaps, lame leaps (Xiangqi's and Janggi's Horse and Elephant), cannons,
+/// grasshoppers, nightriders, pieces that gain moves next to friends (Paradigm, Heroes
+/// Hexagonal), hooks (Hero), drops (Shogi, Crazyhouse), gating (Seirawan), royal pieces that
+/// move as Knights (Knightmate), explosions (Atomic, where the short cut stands aside).
+const CHECK_VARIANTS: [&str; 20] = [
+    "chess.toml",
+    "capablanca.toml",
+    "hectochess.toml",
+    "hero-chess.toml",
+    "superhero-chess.toml",
+    "glinski.toml",
+    "heroes-hexagonal.toml",
+    "xiangqi.toml",
+    "janggi.toml",
+    "shogi.toml",
+    "crazyhouse.toml",
+    "grasshopper.toml",
+    "nightrider.toml",
+    "paradigm.toml",
+    "seirawan.toml",
+    "knightmate.toml",
+    "grand.toml",
+    "berolina.toml",
+    "coregal.toml",
+    "atomic.toml",
+];
+
+#[test]
+fn check_evasions_refused_unmade_are_the_moves_that_made_leave_a_royal_attacked() {
+    for file in CHECK_VARIANTS {
+        let rules = load(file);
+        // The legal moves with the short cuts, and with every move made and tested.
+        let both = |pos: &mut Position| {
+            let mut quick = Vec::new();
+            crate::with_width!(rules.width, B => generate_legal_unjudged::<B>(&rules, pos, &mut quick));
+            let mut made = Vec::new();
+            generate_legal_made_and_tested(&rules, pos, &mut made);
+            (sorted(quick), sorted(made))
+        };
+        let mut checks = 0;
+        along_random_games(&rules, |pos, at| {
+            let (quick, made) = both(pos);
+            assert_eq!(quick, made, "{at}");
+            for mv in made {
+                pos.make(&rules, mv);
+                if in_check(&rules, pos) {
+                    checks += 1;
+                    let (quick, made) = both(pos);
+                    assert_eq!(quick, made, "{at}, in check after {mv:?}");
+                }
+                pos.unmake(&rules);
+            }
+        });
+        eprintln!("{file}: {checks} positions in check");
+        assert!(checks > 20, "{file}: only {checks} positions in check");
     }
 }

@@ -19,7 +19,7 @@ use crate::targets::generate_piece_records;
 use crate::types::{Bits, CellSet, GateCode, KindId, Move, MoveKind, Piece};
 use crate::with_width;
 use castling::generate_castling;
-use legality::SafeMoves;
+use legality::LegalityShortcut;
 
 /// Append the pseudo-legal moves (castling excluded) of the side to move.
 pub fn generate_pseudo(rules: &Rules, board: &Board, out: &mut Vec<Move>) {
@@ -152,15 +152,35 @@ pub(crate) fn generate_legal_unjudged<B: Bits>(
     pos: &mut Position,
     out: &mut Vec<Move>,
 ) {
+    generate_legal_checked::<B, true>(rules, pos, out);
+}
+
+/// [`generate_legal_unjudged`] with every pseudo-legal move made and tested, without the
+/// [`LegalityShortcut`] (the tests' oracle for it).
+#[cfg(test)]
+pub(crate) fn generate_legal_made_and_tested(
+    rules: &Rules,
+    pos: &mut Position,
+    out: &mut Vec<Move>,
+) {
+    with_width!(rules.width, B => generate_legal_checked::<B, false>(rules, pos, out))
+}
+
+/// The legal moves, judged with the short cuts that need no make-and-test when `SHORTCUTS`.
+#[inline(always)]
+fn generate_legal_checked<B: Bits, const SHORTCUTS: bool>(
+    rules: &Rules,
+    pos: &mut Position,
+    out: &mut Vec<Move>,
+) {
     let start = out.len();
     generate_pseudo_in::<B>(rules, pos, out);
     let side = pos.side_to_move();
     let no_checks = !rules.end.giving_check;
-    // Moves that may give check are all made and tested when checks are forbidden.
-    let filter = if no_checks {
-        None
+    let shortcut = if SHORTCUTS {
+        LegalityShortcut::<B>::new(rules, pos, side, !no_checks)
     } else {
-        SafeMoves::<B>::new(rules, pos, side)
+        None
     };
     // With explosions a capture changes more than two cells: it is always made and tested.
     let explodes = rules.end.explosion.is_some();
@@ -172,38 +192,24 @@ pub(crate) fn generate_legal_unjudged<B: Bits>(
     } else {
         [0, 0]
     };
-    let mut i = start;
-    while i < out.len() {
-        let mv = out[i];
-        let legal = if filter.as_ref().is_some_and(|f| f.is_safe(&mv))
-            && !(explodes && pos.is_occupied(mv.to))
-        {
-            true
-        } else {
-            // A gated piece may not cover a check: the move is judged without it (the
-            // rules of Seirawan Chess).
-            let judged = Move {
-                gating: GateCode::NONE,
-                ..mv
-            };
-            pos.make(rules, judged);
-            let legal = if explodes {
-                // Own royal pieces may not explode; blowing up the enemy's wins at once,
-                // whatever attacks remain.
-                royal_count(rules, pos, side) == royals_before[0]
-                    && ((royals_before[1] > 0 && royal_count(rules, pos, side.flip()) == 0)
-                        || !royal_attacked_in::<B>(rules, pos, side))
-            } else {
-                let gives_check = no_checks && royal_attacked_in::<B>(rules, pos, side.flip());
-                !gives_check && !royal_attacked_in::<B>(rules, pos, side)
-            };
-            pos.unmake(rules);
-            legal
-        };
-        if legal {
-            i += 1;
-        } else {
-            out.swap_remove(i);
+    match &shortcut {
+        // In check: out of line, as it is rare.
+        Some(s) if !s.verdict() => {
+            refuse_non_evasions::<B>(rules, pos, s, start, out, royals_before)
+        }
+        _ => {
+            let mut i = start;
+            while i < out.len() {
+                let mv = out[i];
+                let legal = (shortcut.as_ref().is_some_and(|s| s.judges(&mv))
+                    && !(explodes && pos.is_occupied(mv.to)))
+                    || made_and_tested::<B>(rules, pos, mv, royals_before);
+                if legal {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
         }
     }
     if let Some(drops) = &rules.drops {
@@ -229,6 +235,61 @@ pub(crate) fn generate_legal_unjudged<B: Bits>(
     if rules.filters_moves {
         filter_by_rules(rules, pos, start, out);
     }
+}
+
+/// In check: keep the moves of `out[start..]` that may end it, by the short cut's refusal
+/// of those that touch nothing the attack depends on and by making the others.
+#[inline(never)]
+fn refuse_non_evasions<B: Bits>(
+    rules: &Rules,
+    pos: &mut Position,
+    shortcut: &LegalityShortcut<B>,
+    start: usize,
+    out: &mut Vec<Move>,
+    royals_before: [u32; 2],
+) {
+    let mut i = start;
+    while i < out.len() {
+        let mv = out[i];
+        if !shortcut.judges(&mv) && made_and_tested::<B>(rules, pos, mv, royals_before) {
+            i += 1;
+        } else {
+            out.swap_remove(i);
+        }
+    }
+}
+
+/// Whether `mv`, made, leaves the mover's royal pieces safe (and, where checks are
+/// forbidden, the enemy's unchecked); with explosions, whether it blows up none of the
+/// mover's royal pieces (`royals_before`: both sides' counts before the move).
+#[inline(always)]
+fn made_and_tested<B: Bits>(
+    rules: &Rules,
+    pos: &mut Position,
+    mv: Move,
+    royals_before: [u32; 2],
+) -> bool {
+    let side = pos.side_to_move();
+    // A gated piece may not cover a check: the move is judged without it (the rules of
+    // Seirawan Chess).
+    let judged = Move {
+        gating: GateCode::NONE,
+        ..mv
+    };
+    pos.make(rules, judged);
+    let legal = if rules.end.explosion.is_some() {
+        // Own royal pieces may not explode; blowing up the enemy's wins at once, whatever
+        // attacks remain.
+        royal_count(rules, pos, side) == royals_before[0]
+            && ((royals_before[1] > 0 && royal_count(rules, pos, side.flip()) == 0)
+                || !royal_attacked_in::<B>(rules, pos, side))
+    } else {
+        let gives_check =
+            !rules.end.giving_check && royal_attacked_in::<B>(rules, pos, side.flip());
+        !gives_check && !royal_attacked_in::<B>(rules, pos, side)
+    };
+    pos.unmake(rules);
+    legal
 }
 
 /// Castling may gate on the castling piece's cell or on the partner's, when the move leaves

@@ -67,3 +67,29 @@ fn hero_that_has_moved_pins_along_a_borrowed_rook_line() {
     let fen = "rnbqkbnr/pppphppp/8/8/8/4H3/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
     assert_eq!(moves_from(&hero, fen, "e7"), ["e7e4", "e7e5", "e7e6"]);
 }
+
+#[test]
+fn heroes_hexagonal_check_by_a_royal_adjacent_camel_ends_when_its_hero_is_taken() {
+    // The Black Camel on f9 reaches three cells only next to its Hero (f10): it checks the
+    // King on f6 through f8 and f7. Taking the Hero, which stands on none of those cells,
+    // ends the check: the capture is legal although it touches no cell of the line. (Each
+    // side keeps a Hero: without one it has lost by extinction.)
+    let rules = crate::common::heroes_hexagonal();
+    let fen = crate::common::placed_fen(
+        rules,
+        fairyrules::Color::White,
+        &[
+            ("f6", 'K'),
+            ("f11", 'C'),
+            ("f9", 'm'),
+            ("f10", 'h'),
+            ("a1", 'k'),
+            ("l1", 'H'),
+        ],
+        None,
+    );
+    let moves = moves_from(rules, &fen, "f11");
+    assert!(moves.contains(&"f11f10".to_string()), "{fen}: {moves:?}");
+    // Any other Chariot move leaves the King in check.
+    assert_eq!(moves, ["f11f10"], "{fen}");
+}
