@@ -1,8 +1,12 @@
-//! The search tree's size: nodes to reach a fixed depth from a few chess middle-game and
-//! endgame positions, for each set of switched-off features — how much each pruning
-//! technique narrows the tree (fewer nodes at equal depth), independent of machine speed.
+//! The search tree's size: nodes to reach a fixed depth from a few middle-game and endgame
+//! positions, for each set of switched-off features — how much each pruning technique
+//! narrows the tree (fewer nodes at equal depth), independent of machine speed.
 //!
-//! `cargo run --release --example tree_size -- DEPTH ["-null-move -lmr" ...]`
+//! `cargo run --release --example tree_size -- [--variant FILE] DEPTH ["-null-move -lmr" ...]`
+//!
+//! Chess (the default) uses six fixed positions; another variant file uses the positions
+//! reached after 10, 20, 30 and 40 plies of the engine playing itself at depth 4 from the
+//! start (the same every run).
 
 use fairyrules::engine::{Engine, Features, Limits};
 use fairyrules::{Position, Rules};
@@ -16,20 +20,49 @@ const FENS: &[&str] = &[
     "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
 ];
 
+/// The positions after 10, 20, 30 and 40 plies of self-play at depth 4 from the start.
+fn self_play_positions(rules: &Rules) -> Vec<Position> {
+    let mut pos = Position::start(rules);
+    let mut engine = Engine::new(16);
+    let mut found = Vec::new();
+    for ply in 1..=40 {
+        let Some(mv) = engine.search(rules, &mut pos, &Limits::depth(4)).best else {
+            break;
+        };
+        pos.make(rules, mv);
+        if ply % 10 == 0 {
+            found.push(pos.clone());
+        }
+    }
+    found
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut file = "variants/chess.toml".to_string();
+    if let Some(i) = args.iter().position(|a| a == "--variant") {
+        file = args.get(i + 1).cloned().expect("--variant FILE");
+        args.drain(i..i + 2);
+    }
     let depth: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(10);
     let mut sets: Vec<String> = args.iter().skip(1).cloned().collect();
     if sets.is_empty() {
         sets.push(String::new());
     }
-    let rules = Rules::load("variants/chess.toml").expect("run from the project root");
+    let rules = Rules::load(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let positions: Vec<Position> = if file.ends_with("/chess.toml") {
+        FENS.iter()
+            .map(|fen| Position::from_fen(&rules, fen).expect("a valid position"))
+            .collect()
+    } else {
+        self_play_positions(&rules)
+    };
     for set in &sets {
         let features = Features::parse(set).unwrap_or_else(|e| panic!("{e}"));
         let mut total = 0u64;
         let mut each = Vec::new();
-        for fen in FENS {
-            let mut pos = Position::from_fen(&rules, fen).expect("a valid position");
+        for start in &positions {
+            let mut pos = start.clone();
             let mut engine = Engine::new(64);
             engine.set_features(features);
             let r = engine.search(&rules, &mut pos, &Limits::depth(depth));
