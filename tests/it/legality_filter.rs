@@ -1,7 +1,8 @@
 //! Legality without making the move: the generator skips the make-and-test step for moves that
 //! cannot expose a royal piece. These positions pin down the cases where that shortcut could
 //! go wrong: a line with one blocker or two, a line that a new piece can open (a Leo's screen),
-//! and an attacker bound by the first-move rule.
+//! an attacker bound by the first-move rule, and (in check, where moves that cannot end the
+//! check are refused unmade) a check that ends by taking a piece off no line of it.
 
 use crate::common::{load_variant as load, pos};
 use fairyrules::Rules;
