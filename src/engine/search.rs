@@ -12,7 +12,7 @@ use super::tt::{pack_move, Bound, Table};
 use super::{Engine, Features, Limits, Line, SearchResult, StopSignal, MATE, MATE_BOUND};
 use crate::movegen::decision::decision;
 use crate::movegen::{
-    captures, generate_legal, generate_pseudo, in_check, legal_moves, royal_attacked,
+    captures, generate_legal, generate_pseudo, in_check, legal_moves, royal_attacked, CheckScreen,
 };
 use crate::outcome::{outcome, Outcome};
 use crate::position::Position;
@@ -1311,6 +1311,8 @@ impl Worker<'_> {
         let mut searched = 0usize;
         let mut skip_quiets = false;
         let mut tt_capture = false;
+        // Which moves cannot check, made once a pruned move needs it (see below).
+        let mut check_screen: Option<Option<CheckScreen>> = None;
         for i in 0..moves.len() {
             // Selection: bring the best-scored remaining move to position i.
             let mut bi = i;
@@ -1397,6 +1399,16 @@ impl Worker<'_> {
                 {
                     continue;
                 }
+            }
+            // A pruned move is still searched if it checks: the screen spares making those
+            // that certainly do not.
+            if futile
+                && check_screen
+                    .get_or_insert_with(|| CheckScreen::new(rules, pos))
+                    .as_ref()
+                    .is_some_and(|screen| !screen.may_check(rules, pos, &mv))
+            {
+                continue;
             }
             pos.make(rules, mv);
             let gives_check = in_check(rules, pos);

@@ -6,13 +6,14 @@
 //!   records give when walked one by one;
 //! - legality without making the move: the legal moves are exactly the pseudo-legal moves
 //!   that, made, leave no royal piece attacked (castling aside, which is always made);
+//! - the check screen: a move it says cannot check does not, made;
 //! - check evasions without making the move: in every position one move away that is in
 //!   check, in variants whose checks come from every kind of attack, the legal moves are
 //!   exactly those of the same generator with every move made and tested.
 
 use super::{
-    generate_legal, generate_legal_in, generate_legal_made_and_tested, generate_legal_unjudged,
-    generate_pseudo,
+    check_screen::CheckScreen, generate_legal, generate_legal_in, generate_legal_made_and_tested,
+    generate_legal_unjudged, generate_pseudo,
 };
 use crate::attacks::{in_check, royal_attacked};
 use crate::position::Position;
@@ -248,5 +249,37 @@ fn check_evasions_refused_unmade_are_the_moves_that_made_leave_a_royal_attacked(
         });
         eprintln!("{file}: {checks} positions in check");
         assert!(checks > 20, "{file}: only {checks} positions in check");
+    }
+}
+
+#[test]
+fn moves_the_check_screen_passes_over_give_no_check_when_made() {
+    for file in CHECK_VARIANTS {
+        let rules = load(file);
+        let mut screened = 0;
+        let mut checks = 0;
+        along_random_games(&rules, |pos, at| {
+            let Some(screen) = CheckScreen::new(&rules, pos) else {
+                return;
+            };
+            let mut moves = Vec::new();
+            generate_legal(&rules, pos, &mut moves);
+            for mv in moves {
+                let may_check = screen.may_check(&rules, pos, &mv);
+                pos.make(&rules, mv);
+                let checks_now = in_check(&rules, pos);
+                pos.unmake(&rules);
+                assert!(may_check || !checks_now, "{at}: {mv:?} checks");
+                screened += usize::from(!may_check);
+                checks += usize::from(checks_now);
+            }
+        });
+        let plain = rules.hook_kinds.is_empty()
+            && rules.kinds.iter().all(|k| k.adjacent_kinds.is_empty())
+            && rules.end.explosion.is_none();
+        assert_eq!(screened > 0, plain, "{file}: {screened} moves screened");
+        if plain {
+            assert!(checks > 0, "{file}: no check given");
+        }
     }
 }

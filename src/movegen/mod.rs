@@ -4,12 +4,14 @@
 //! cell); passes where the rules allow them.
 
 mod castling;
+mod check_screen;
 pub mod decision;
 #[cfg(test)]
 mod fast_path_tests;
 mod legality;
 
 pub use crate::attacks::{attackers_of, in_check, is_attacked, royal_attacked};
+pub(crate) use check_screen::CheckScreen;
 
 use crate::attacks::royal_attacked_in;
 use crate::board::Board;
