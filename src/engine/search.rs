@@ -157,6 +157,8 @@ struct Worker<'a> {
     /// The best root move of the running iteration, its score and line.
     iter_best: Option<(Move, i32, Vec<Move>)>,
     null_sound: bool,
+    /// Whether the rules allow a [`CheckScreen`] (decided once).
+    screens_checks: bool,
     /// Whether the rules filter moves beyond royal safety (quiescence then generates legal
     /// moves only).
     exact_moves: bool,
@@ -402,6 +404,7 @@ impl<'a> Worker<'a> {
             root_excluded: Vec::new(),
             iter_best: None,
             null_sound: null_move_sound(cx.rules) && cx.features.null_move,
+            screens_checks: CheckScreen::applies(cx.rules),
             exact_moves: cx.rules.filters_moves || !cx.rules.end_rules().giving_check,
             lmr: lmr_table(),
             pawn_pieces: (0..cx.rules.kinds().len() as KindId)
@@ -1403,6 +1406,7 @@ impl Worker<'_> {
             // A pruned move is still searched if it checks: the screen spares making those
             // that certainly do not.
             if futile
+                && self.screens_checks
                 && check_screen
                     .get_or_insert_with(|| CheckScreen::new(rules, pos))
                     .as_ref()

@@ -12,7 +12,7 @@
 
 use super::legality::LegalityShortcut;
 use crate::board::Board;
-use crate::rules::Rules;
+use crate::rules::{kind_flag, Rules};
 use crate::types::{CellSet, Move, MoveKind, Piece};
 
 /// The moves of the side to move that cannot give check (see the module docs).
@@ -24,15 +24,20 @@ pub struct CheckScreen {
 }
 
 impl CheckScreen {
-    /// The screen for the side to move; `None` where the rules allow none (see the module
-    /// docs) or the enemy is already in check.
+    /// Whether the rules allow a screen at all (see the module docs); asked once per search,
+    /// not per node.
+    pub fn applies(rules: &Rules) -> bool {
+        rules.end.explosion.is_none()
+            && rules
+                .kind_flags
+                .iter()
+                .all(|&f| f & (kind_flag::HOOK | kind_flag::ADJACENT) == 0)
+    }
+
+    /// The screen for the side to move, under rules it [`applies`](CheckScreen::applies)
+    /// to; `None` when the enemy is already in check.
     pub fn new(rules: &Rules, board: &Board) -> Option<CheckScreen> {
-        if rules.end.explosion.is_some()
-            || !rules.hook_kinds.is_empty()
-            || rules.kinds.iter().any(|k| !k.adjacent_kinds.is_empty())
-        {
-            return None;
-        }
+        debug_assert!(CheckScreen::applies(rules));
         let enemy = board.side_to_move().flip();
         let lines = LegalityShortcut::<CellSet>::new(rules, board, enemy, true)?;
         if !lines.verdict() {

@@ -199,6 +199,8 @@ fn generate_legal_checked<B: Bits, const SHORTCUTS: bool>(
         Some(s) if !s.verdict() => {
             refuse_non_evasions::<B>(rules, pos, s, start, out, royals_before)
         }
+        // The common case, as an explicit loop: through `keep_moves` it costs 8% more
+        // instructions per perft leaf (callgrind).
         _ => {
             let mut i = start;
             while i < out.len() {
@@ -250,10 +252,19 @@ fn refuse_non_evasions<B: Bits>(
     out: &mut Vec<Move>,
     royals_before: [u32; 2],
 ) {
+    keep_moves(out, start, |mv| {
+        !shortcut.judges(&mv) && made_and_tested::<B>(rules, pos, mv, royals_before)
+    });
+}
+
+/// Keep the moves of `out[start..]` for which `keep` holds; a move dropped is replaced by the
+/// last one (the order of the kept moves is the generators' convention, which the search's
+/// tie-breaks follow).
+#[inline(always)]
+fn keep_moves(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(Move) -> bool) {
     let mut i = start;
     while i < out.len() {
-        let mv = out[i];
-        if !shortcut.judges(&mv) && made_and_tested::<B>(rules, pos, mv, royals_before) {
+        if keep(out[i]) {
             i += 1;
         } else {
             out.swap_remove(i);
@@ -369,10 +380,8 @@ fn filter_by_rules(rules: &Rules, pos: &Position, start: usize, out: &mut Vec<Mo
             rules.kind(piece.kind()).is_royal(piece.color())
         };
         let mut checkers = None;
-        let mut i = start;
-        while i < out.len() {
-            let mv = out[i];
-            let keep = !royal(mv.from) || {
+        keep_moves(out, start, |mv| {
+            !royal(mv.from) || {
                 // In check, a royal piece may only capture the one piece checking it.
                 let found = *checkers.get_or_insert_with(|| {
                     let mut all = CellSet::EMPTY;
@@ -384,23 +393,11 @@ fn filter_by_rules(rules: &Rules, pos: &Position, start: usize, out: &mut Vec<Mo
                     all
                 });
                 found.is_empty() || (found.count() == 1 && found.contains(mv.to))
-            };
-            if keep {
-                i += 1;
-            } else {
-                out.swap_remove(i);
             }
-        }
+        });
     }
     if rules.end.forced_capture && out[start..].iter().any(|mv| captures(rules, pos, mv)) {
-        let mut i = start;
-        while i < out.len() {
-            if captures(rules, pos, &out[i]) {
-                i += 1;
-            } else {
-                out.swap_remove(i);
-            }
-        }
+        keep_moves(out, start, |mv| captures(rules, pos, &mv));
     }
 }
 
