@@ -196,6 +196,7 @@ fn run_job(engine: &mut Engine, job: Job, requested: &Arc<AtomicBool>) {
                 best,
                 score: 0,
                 depth: 0,
+                seldepth: 0,
                 nodes: 0,
                 pv: best.into_iter().collect(),
                 elapsed: Duration::ZERO,

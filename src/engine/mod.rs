@@ -160,6 +160,9 @@ pub struct SearchResult {
     pub score: i32,
     /// Depth of the last completed iteration.
     pub depth: u32,
+    /// Selective depth of that iteration: the deepest ply its principal-variation searches
+    /// reached, extensions and quiescence included (UCI's `seldepth`).
+    pub seldepth: u32,
     /// Nodes searched.
     pub nodes: u64,
     /// Principal variation, starting with `best`.

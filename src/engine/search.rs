@@ -125,6 +125,7 @@ struct Frame {
 #[derive(Clone, Default)]
 struct Iteration {
     depth: u32,
+    seldepth: u32,
     lines: Vec<Line>,
 }
 
@@ -139,6 +140,8 @@ struct Worker<'a> {
     cells: usize,
     nodes: u64,
     published: u64,
+    /// The deepest ply + 1 a principal-variation node of this iteration reached.
+    seldepth: usize,
     stop: bool,
     may_stop: bool,
     frames: Vec<Frame>,
@@ -246,6 +249,7 @@ pub(crate) fn run(
         best: None,
         score: 0,
         depth: 0,
+        seldepth: 0,
         nodes: 0,
         pv: Vec::new(),
         elapsed: Duration::ZERO,
@@ -367,6 +371,7 @@ fn fill_result(r: &mut SearchResult, it: &Iteration) {
         r.pv = first.pv.clone();
     }
     r.depth = it.depth;
+    r.seldepth = it.seldepth;
     r.lines = it.lines.clone();
 }
 
@@ -394,6 +399,7 @@ impl<'a> Worker<'a> {
             cells: cx.rules.cells(),
             nodes: 0,
             published: 0,
+            seldepth: 0,
             stop: false,
             may_stop: !main,
             frames: vec![Frame::default(); MAX_PLY + 2],
@@ -447,6 +453,7 @@ impl Worker<'_> {
                 self.may_stop = depth > 1;
             }
             self.root_excluded.clear();
+            self.seldepth = 0;
             let mut lines: Vec<Line> = Vec::new();
             for k in 0..multipv {
                 let guess = prev.as_ref().and_then(|p| p.lines.get(k)).map(|l| l.score);
@@ -465,7 +472,11 @@ impl Worker<'_> {
                 break;
             }
             lines.sort_by_key(|l| std::cmp::Reverse(l.score));
-            let it = Iteration { depth, lines };
+            let it = Iteration {
+                depth,
+                seldepth: self.seldepth as u32,
+                lines,
+            };
             if let (Some(p), Some(now)) = (&prev, it.lines.first()) {
                 let before = p.lines.first();
                 if before.and_then(|l| l.pv.first()) == now.pv.first() {
@@ -922,6 +933,9 @@ impl Worker<'_> {
             return 0;
         }
         self.nodes += 1;
+        if pv_node {
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
         let rules = self.rules;
         if ply > 0 {
             if let Some(score) = self.variant_result(pos, ply) {
@@ -1635,6 +1649,9 @@ impl Worker<'_> {
             return 0;
         }
         self.nodes += 1;
+        if beta - alpha > 1 {
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
         let rules = self.rules;
         if let Some(score) = self.variant_result(pos, ply) {
             return score;

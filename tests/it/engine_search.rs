@@ -151,6 +151,23 @@ fn multipv_gives_distinct_lines_best_first() {
     assert_eq!(r.lines.len(), 1);
 }
 
+/// The selective depth counts the plies the principal-variation searches reached beyond
+/// the nominal depth: at depth 1, the capture Rxd5 is answered in the quiescence search by
+/// the exchange on d5 (Rxd5 Rxd5), three plies in all.
+#[test]
+fn selective_depth_counts_quiescence_plies() {
+    let rules = load_variant("chess.toml");
+    let mut p = pos(&rules, "3r2k1/8/8/3p4/8/8/3R4/3R2K1 w - - 0 1");
+    let mut engine = Engine::new(8);
+    let r = engine.search(&rules, &mut p, &Limits::depth(1));
+    assert_eq!(r.depth, 1);
+    assert!(r.seldepth >= 3, "{r:?}");
+    // Deeper searches reach at least their depth, and never beyond the longest line.
+    let mut p = pos(&rules, rules.start_fen());
+    let r = engine.search(&rules, &mut p, &Limits::depth(6));
+    assert!(r.seldepth >= 6 && r.seldepth < 128, "{r:?}");
+}
+
 /// Every variant file in `variants/`.
 fn all_variant_files() -> Vec<String> {
     let files: Vec<String> = crate::common::variant_files()

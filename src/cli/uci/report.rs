@@ -113,7 +113,7 @@ impl UciListener {
             .enumerate()
             .map(|(i, (score, pv))| {
                 let moves = line_text(&self.rules, &self.root, pv);
-                let seldepth = (r.depth as usize).max(moves.len());
+                let seldepth = (r.depth.max(r.seldepth) as usize).max(moves.len());
                 let mut text = format!(
                     "info depth {} seldepth {seldepth} multipv {} score {} nodes {} nps {nps} time {}",
                     r.depth,
