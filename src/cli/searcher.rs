@@ -117,6 +117,17 @@ impl Searcher {
         self.send(Task::Configure(Box::new(f)));
     }
 
+    /// Wait until every task sent so far has run: with no search running, until the
+    /// settings already sent have taken effect (a new table, say). Returns at once if the
+    /// search thread has ended.
+    pub fn flush(&self) {
+        let (done, wait) = channel::<()>();
+        self.configure(move |_| {
+            let _ = done.send(());
+        });
+        let _ = wait.recv();
+    }
+
     /// Ask the running search, if any, to stop and report what it has.
     pub fn stop(&self) {
         self.requested.store(true, Ordering::SeqCst);

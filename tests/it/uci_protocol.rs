@@ -517,3 +517,46 @@ fn eval_prints_the_static_evaluation_for_white() {
     assert!(white_to_move > 500 && black_to_move > 500);
     assert!(for_white("3qk3/8/8/8/8/8/8/4K3 w - - 0 1") < -500);
 }
+
+#[test]
+fn readyok_answers_after_every_earlier_command_and_before_later_ones() {
+    // A GUI (or a script comparing evaluations) may send many commands before reading:
+    // each `readyok` must come after the answers to the commands before its `isready`, and
+    // before those of the commands after it. A new table makes the first `isready` wait.
+    let mut e = uci(&["chess"]);
+    e.send("setoption name Hash value 256");
+    let fens = [
+        "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+        "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "r3k3/8/8/8/8/8/8/4K3 b - - 0 1",
+    ];
+    for fen in fens.iter().cycle().take(40) {
+        e.send("isready");
+        e.send(&format!("position fen {fen}"));
+        e.send("eval");
+    }
+    e.send("isready");
+    let mut lines = Vec::new();
+    for _ in 0..41 {
+        lines.extend(e.until(|l| l == "readyok"));
+    }
+    let answers: Vec<&str> = lines
+        .iter()
+        .map(String::as_str)
+        .filter(|l| *l == "readyok" || l.starts_with("info string static evaluation "))
+        .collect();
+    assert_eq!(answers.len(), 81, "{answers:?}");
+    for (i, answer) in answers.iter().enumerate() {
+        assert_eq!(
+            *answer == "readyok",
+            i % 2 == 0,
+            "answer {i} out of order: {answers:?}"
+        );
+    }
+    // The evaluations follow their positions: White a piece up, then Black.
+    for (i, answer) in answers.iter().skip(1).step_by(2).enumerate() {
+        let cp: i32 = answer.split_whitespace().nth(4).unwrap().parse().unwrap();
+        assert_eq!(cp > 0, i % 2 == 0, "evaluation {i}: {answer}");
+    }
+}

@@ -223,11 +223,11 @@ impl Session {
         if self.is_searching() {
             self.out.line("readyok");
         } else {
-            // After the options already sent have taken effect (a new table, say).
-            let out = self.out.clone();
-            self.searcher.configure(move |_| {
-                out.line("readyok");
-            });
+            // After the options already sent have taken effect (a new table, say), and
+            // from this thread, so that `readyok` comes after the answers to every earlier
+            // command and before those of later ones (`eval`, `d`, errors are answered here).
+            self.searcher.flush();
+            self.out.line("readyok");
         }
     }
 
