@@ -1395,10 +1395,12 @@ impl Worker<'_> {
                         futile = true;
                     }
                     // Futility: a quiet move cannot raise a hopeless score (unless it checks).
+                    // Margin 170 + 150 per ply (was 100 + 90): +37 (−3..+78) in chess, +33
+                    // (−11..+78) in Capablanca chess, 200 self-play games each at 40 ms.
                     if let Some(eval) = static_eval {
                         if self.features.futility
                             && lmr_depth <= 6
-                            && eval + 100 + 90 * lmr_depth <= alpha
+                            && eval + 170 + 150 * lmr_depth <= alpha
                         {
                             futile = true;
                         }
