@@ -13,32 +13,15 @@ import sys
 
 import chess
 import chess.engine
-import chess.pgn
 
-pgn = open(sys.argv[1])
+from sample import sample_fens, start_engines
+
 seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 0.1
 ours_cmd = sys.argv[3] if len(sys.argv) > 3 else "target/release/fairyrules"
 other_cmd = sys.argv[4] if len(sys.argv) > 4 else "/usr/games/fairy-stockfish"
 
-fens = []
-number = 0
-while True:
-    game = chess.pgn.read_game(pgn)
-    if game is None:
-        break
-    number += 1
-    if number % 8 != 1:
-        continue
-    board = game.board()
-    for ply, move in enumerate(game.mainline_moves()):
-        if ply >= 16 and (ply - 16) % 10 == 0 and ply <= 46 and not board.is_game_over():
-            fens.append(board.fen())
-        board.push(move)
-
-engines = [
-    chess.engine.SimpleEngine.popen_uci([ours_cmd, "uci"]),
-    chess.engine.SimpleEngine.popen_uci(other_cmd),
-]
+fens = sample_fens(sys.argv[1])
+engines = start_engines(ours_cmd, other_cmd)
 engines[0].configure({"Move Overhead": 0})
 totals = [[0, 0], [0, 0]]
 try:
