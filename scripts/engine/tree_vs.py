@@ -23,15 +23,19 @@ other_cmd = sys.argv[4] if len(sys.argv) > 4 else "/usr/games/fairy-stockfish"
 fens = sample_fens(sys.argv[1])
 engines = start_engines(ours_cmd, other_cmd)
 totals = [0, 0]
-for fen in fens:
-    counts = []
-    for i, engine in enumerate(engines):
-        # A new game each time: no table left from the previous position.
-        info = engine.analyse(chess.Board(fen), chess.engine.Limit(depth=depth), game=object())
-        counts.append(info.get("nodes", 0))
-        totals[i] += counts[-1]
-    print(counts[0], counts[1], fen, flush=True)
-for engine in engines:
-    engine.quit()
+try:
+    for fen in fens:
+        counts = []
+        for i, engine in enumerate(engines):
+            # A new game each time: no table left from the previous position.
+            info = engine.analyse(
+                chess.Board(fen), chess.engine.Limit(depth=depth), game=object()
+            )
+            counts.append(info.get("nodes", 0))
+            totals[i] += counts[-1]
+        print(counts[0], counts[1], fen, flush=True)
+finally:
+    for engine in engines:
+        engine.quit()
 ratio = totals[0] / max(1, totals[1])
 print(f"{len(fens)} positions, depth {depth}: ours {totals[0]}, other {totals[1]}, ratio {ratio:.2f}")
