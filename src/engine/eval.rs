@@ -227,16 +227,27 @@ weights! {
     /// Passed pawn-like piece: base bonus, middle game.
     passed_mg = 0;
     /// Passed: extra at the far end (quadratic), middle game.
-    passed_adv_mg = 16;
+    passed_adv_mg = 22;
     /// Passed: base bonus, endgame.
-    passed_eg = 0;
+    passed_eg = 5;
     /// Passed: extra at the far end, endgame.
-    passed_adv_eg = 135;
+    passed_adv_eg = 97;
     /// Passed: the next cell ahead is empty (times the advancement, endgame).
-    passed_free_eg = 88;
+    passed_free_eg = 28;
     /// Passed: per step the enemy royal piece is from the next cell ahead (counted
     /// twice) beyond the friendly one's (times the advancement, endgame).
-    passed_king_eg = 112;
+    passed_king_eg = 110;
+    /// Passed, its next cell ahead empty: no enemy attack on the cells ahead on its file and
+    /// the neighbouring ones (per 8 steps of advancement beyond 20 of 64; middle game and
+    /// endgame alike).
+    passed_span_free = 25;
+    /// Passed, next cell empty, enemy attacks beside its path but none on it (the same
+    /// scale).
+    passed_path_free = 23;
+    /// Passed, next cell empty, enemy attacks on its path but not on the next cell.
+    passed_block_free = 9;
+    /// Passed, next cell empty and attacked by the pawn's side (added to the above).
+    passed_block_guarded = 12;
     /// Doubled pawn-like piece (one ahead on its file), middle game.
     doubled_mg = 9;
     /// The same, endgame.
@@ -269,12 +280,26 @@ weights! {
     /// and fourth ranks, times the side's pieces less one squared, in 1/256 cp.
     space = 4;
     /// Non-pawn piece attacked by an enemy pawn-like piece.
-    threat_by_pawn = 36;
+    threat_by_pawn = 40;
     /// Piece attacked by a less valuable enemy piece (not pawn-like): per mille of the
     /// difference in value.
-    threat_by_lesser = 122;
+    threat_by_lesser = 60;
     /// Non-royal piece attacked and undefended.
-    hanging = 39;
+    hanging = 28;
+    /// Non-pawn piece attacked by an enemy piece of at most its value (not pawn-like, not
+    /// royal), besides the per-mille share of a difference above.
+    threat_flat = 28;
+    /// Non-pawn piece an enemy pawn-like piece would attack after a safe step straight
+    /// ahead (to an empty cell no pawn-like piece of the threatened side attacks, which
+    /// that side does not attack or the enemy also does).
+    threat_push = 11;
+    /// Pawn-like piece attacked by an enemy non-pawn, non-royal piece and not guarded by a
+    /// friendly pawn-like piece, endgame.
+    threat_pawn_eg = 17;
+    /// Per cell a side attacks, the enemy attacks too and the side does not hold strongly
+    /// (with a pawn-like piece, or twice where the enemy attacks once): its pieces'
+    /// moves there are contested.
+    threat_restricted = 2;
     /// Pieces of colour-bound kinds on two cell colours (per colour beyond the first).
     pair = 69;
     /// For the side to move.
@@ -1028,6 +1053,7 @@ impl Evaluator {
                 .find_map(|&k| pos.cells_of(Piece::new(k, color)).iter().next())
         });
         let mut passed = 0;
+        let mut passed_sets = [B::ZERO; 2];
         let pawn_sets = pawns.map(|set| set.store());
         let pawn_key = super::hash_words(pawn_sets.iter().flat_map(|set| set.0.iter()));
         if self.features.pawn_structure {
@@ -1038,6 +1064,7 @@ impl Evaluator {
                 eg[c] += entry.eg[c];
                 let own_passed = B::load(&entry.passed) & pawns[c];
                 passed += own_passed.count() as i32;
+                passed_sets[c] = own_passed;
                 eg[c] += self.passed_way::<B>(pos, color, own_passed, royal_at);
             }
         }
@@ -1057,7 +1084,7 @@ impl Evaluator {
             return (estimate, false);
         }
         if self.features.mobility || self.features.king_safety || self.features.threats {
-            let (m, e) = self.activity::<B>(rules, pos, pawns, pawn_key, royal_at);
+            let (m, e) = self.activity::<B>(rules, pos, pawns, passed_sets, pawn_key, royal_at);
             for c in 0..2 {
                 mg[c] += m[c];
                 eg[c] += e[c];
@@ -1304,6 +1331,7 @@ impl Evaluator {
         rules: &Rules,
         pos: &Position,
         pawns: [B; 2],
+        passed: [B; 2],
         pawn_key: u64,
         royal_at: [Option<Cell>; 2],
     ) -> ([i32; 2], [i32; 2]) {
@@ -1312,6 +1340,8 @@ impl Evaluator {
         // Cells attacked by non-royal pieces (a royal piece alone does not defend a cell).
         let mut defended = [B::ZERO; 2];
         let mut pawn_attacks = [B::ZERO; 2];
+        // Cells attacked by non-royal pieces that are not pawn-like.
+        let mut piece_hits = [B::ZERO; 2];
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         // Royal zones, to count attacks near them; the cells from which some enemy piece
@@ -1372,6 +1402,7 @@ impl Evaluator {
                     continue;
                 }
                 defended[c] |= att;
+                piece_hits[c] |= att;
                 if n_hitters[c] < MAX_PER_SIDE {
                     hitters[c * MAX_PER_SIDE + n_hitters[c]] = (self.values[k], att);
                     n_hitters[c] += 1;
@@ -1480,6 +1511,35 @@ impl Evaluator {
                 _ => 0,
             };
             mg[c] += shelters[c];
+            // A passed pawn-like piece whose way the enemy does not control.
+            let occupied =
+                B::load(pos.occupied(Color::White)) | B::load(pos.occupied(Color::Black));
+            for cell in passed[c].cells() {
+                let i = cell.index();
+                let adv = self.advance[c][i] - 20;
+                let Some(next) = self.step_ahead[c][i].filter(|_| adv > 0) else {
+                    continue;
+                };
+                if occupied.has(next) {
+                    continue;
+                }
+                let unsafe_cells = B::load(&self.span[c][i]) & attacked[1 - c];
+                let k = if unsafe_cells.is_zero() {
+                    w.passed_span_free
+                } else if (unsafe_cells & B::load(&self.file_ahead[c][i])).is_zero() {
+                    w.passed_path_free
+                } else if !unsafe_cells.has(next) {
+                    w.passed_block_free
+                } else {
+                    0
+                } + if attacked[c].has(next) {
+                    w.passed_block_guarded
+                } else {
+                    0
+                };
+                mg[c] += k * adv / 8;
+                eg[c] += k * adv / 8;
+            }
             if self.features.king_safety && (attackers[c] > 0 || safe_checks[c] > 0) {
                 let weak = (zones[c] & attacked[1 - c] & !defended[c]).count() as i32;
                 let enemy = if c == 0 { Color::Black } else { Color::White };
@@ -1527,12 +1587,47 @@ impl Evaluator {
                         .filter(|(_, att)| att.has(cell))
                         .map(|&(v, _)| v)
                         .min();
-                    if let Some(v) = least.filter(|&v| v < victim) {
-                        let t = w.threat_by_lesser * (victim - v) / 1000;
+                    if let Some(v) = least.filter(|&v| v <= victim) {
+                        let t = w.threat_flat + w.threat_by_lesser * (victim - v) / 1000;
                         mg[c] -= t;
                         eg[c] -= t;
                     }
                 }
+                // Enemy pawn-like pieces that a safe step would bring to attack a piece.
+                let e = 1 - c;
+                let occupied =
+                    B::load(pos.occupied(Color::White)) | B::load(pos.occupied(Color::Black));
+                let mut royals = B::ZERO;
+                for &k in rules.royal_kinds(color) {
+                    royals |= B::load(pos.cells_of(Piece::new(k, color)));
+                }
+                let targets = pieces & !royals;
+                if !targets.is_zero() {
+                    let mut pushed = 0;
+                    for cell in pawns[e].cells() {
+                        let Some(next) = self.step_ahead[e][cell.index()] else {
+                            continue;
+                        };
+                        if occupied.has(next)
+                            || pawn_attacks[c].has(next)
+                            || (attacked[c].has(next) && !attacked[e].has(next))
+                        {
+                            continue;
+                        }
+                        let p = pos.occupant(cell);
+                        if let Some(set) = self.static_attacks[p.index()].get(next.index()) {
+                            pushed += (B::load(set) & targets).count() as i32;
+                        }
+                    }
+                    mg[c] -= pushed * w.threat_push;
+                    eg[c] -= pushed * w.threat_push;
+                }
+                let weak_pawns = pawns[c] & piece_hits[e] & !pawn_attacks[c];
+                eg[c] -= weak_pawns.count() as i32 * w.threat_pawn_eg;
+                let strong = pawn_attacks[c] | (attacked2[c] & !attacked2[e]);
+                let restricted = (attacked[c] & attacked[e] & !strong).count() as i32;
+                mg[c] -= restricted * w.threat_restricted;
+                eg[c] -= restricted * w.threat_restricted;
                 for cell in (own & attacked[1 - c] & !attacked[c]).cells() {
                     let k = pos.occupant(cell).kind() as usize;
                     if self.royal[k] {

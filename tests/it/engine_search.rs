@@ -674,6 +674,74 @@ fn pieces_attacked_by_less_valuable_ones_are_threatened() {
 }
 
 #[test]
+fn pieces_attacked_by_pieces_of_at_most_their_value_are_threatened() {
+    let rules = load_variant("chess.toml");
+    // White's Knight on e3 attacks Black's Rook on d5, which cannot strike back.
+    let attacked = "4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1";
+    assert!(weight_effect(&rules, attacked, "threat_flat", 100) > 0);
+    // On e2 the Knight attacks nothing: no effect.
+    let quiet = "4k3/8/8/3r4/8/8/4N3/4K3 w - - 0 1";
+    assert_eq!(weight_effect(&rules, quiet, "threat_flat", 100), 0);
+}
+
+#[test]
+fn a_safe_pawn_step_that_would_attack_a_piece_is_a_threat() {
+    let rules = load_variant("chess.toml");
+    // e4-e5 would attack the Knight on f6, and e5 is safe.
+    let push = "4k3/8/5n2/8/4P3/8/8/4K3 w - - 0 1";
+    assert!(weight_effect(&rules, push, "threat_push", 100) > 0);
+    // From e3 the step to e4 attacks nothing on f6 (and the Knight guards e4).
+    let far = "4k3/8/5n2/8/8/4P3/8/4K3 w - - 0 1";
+    assert_eq!(weight_effect(&rules, far, "threat_push", 100), 0);
+    // A Black Pawn on d6 guards e5: the step is not safe.
+    let guarded = "4k3/8/3p1n2/8/4P3/8/8/4K3 w - - 0 1";
+    assert_eq!(weight_effect(&rules, guarded, "threat_push", 100), 0);
+}
+
+#[test]
+fn pawns_attacked_by_pieces_and_not_guarded_by_pawns_are_weak() {
+    let rules = load_variant("chess.toml");
+    // The Rook on d1 attacks the Pawn on d5, which no Black Pawn guards.
+    let weak = "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1";
+    assert!(weight_effect(&rules, weak, "threat_pawn_eg", 100) > 0);
+    // Guarded by the Pawn on c6 it is not weak.
+    let guarded = "4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1";
+    assert_eq!(weight_effect(&rules, guarded, "threat_pawn_eg", 100), 0);
+}
+
+#[test]
+fn cells_attacked_by_both_sides_restrict_the_side_that_holds_them_weakly() {
+    let rules = load_variant("chess.toml");
+    // Both Rooks attack a8 and h1 (even); h3 is attacked by Black's Rook and held by
+    // White's g-Pawn: only Black is restricted there.
+    let pawn = "7r/8/4k3/8/4K3/8/6P1/R7 w - - 0 1";
+    assert!(weight_effect(&rules, pawn, "threat_restricted", 50) > 0);
+    // Without the Pawn the contested cells are even.
+    let even = "7r/8/4k3/8/4K3/8/8/R7 w - - 0 1";
+    assert_eq!(weight_effect(&rules, even, "threat_restricted", 50), 0);
+}
+
+#[test]
+fn passed_pieces_gain_when_the_enemy_does_not_control_their_way() {
+    let rules = load_variant("chess.toml");
+    let gain = |fen: &str, weight: &str| weight_effect(&rules, fen, weight, 100);
+    // Nothing of Black's attacks a7, a8, b7 or b8.
+    let free = "7k/8/P7/8/8/8/8/4K3 w - - 0 1";
+    assert!(gain(free, "passed_span_free") > 0);
+    assert_eq!(gain(free, "passed_path_free"), 0);
+    // A Black Rook on the b-file attacks beside the path, not on it.
+    let beside = "7k/8/P7/8/8/8/8/1r2K3 w - - 0 1";
+    assert_eq!(gain(beside, "passed_span_free"), 0);
+    assert!(gain(beside, "passed_path_free") > 0);
+    // On the a-file it attacks the path, a7 included: neither bonus.
+    let on_path = "7k/8/P7/8/8/8/8/r3K3 w - - 0 1";
+    assert_eq!(gain(on_path, "passed_path_free"), 0);
+    assert_eq!(gain(on_path, "passed_block_free"), 0);
+    // Not yet advanced (a3), no bonus at all.
+    assert_eq!(gain("7k/8/8/8/8/P7/8/4K3 w - - 0 1", "passed_span_free"), 0);
+}
+
+#[test]
 fn rook_like_pieces_gain_on_open_files() {
     let rules = load_variant("chess.toml");
     let gain = |fen: &str| weight_effect(&rules, fen, "file_open_mg", 200);
