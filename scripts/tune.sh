@@ -10,7 +10,10 @@
 #    Capablanca games are labelled with Fairy-Stockfish's static evaluation
 #    (scripts/label_positions.py) and the weights are fitted to those evaluations instead,
 #    25 passes from the current weights (the present weights were fitted this way to chess
-#    positions only: see src/engine/eval.rs).
+#    positions only: see src/engine/eval.rs; at stop 30 to the positions of our own engine's
+#    games instead: `tune variants/chess.toml GAMES.pgn --dump | sort -u |
+#    scripts/label_positions.py chess > chess.labels`, labels beyond ±2000 left out, then
+#    `tune variants/chess.toml chess.labels --passes 3`).
 #
 # Usage: scripts/tune.sh [GAMES_PER_VARIANT] [OUT_DIR] [MODE]
 #   (defaults: 200, target/tune, results)
