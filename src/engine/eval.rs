@@ -1506,6 +1506,7 @@ impl Evaluator {
             _ => 0,
         });
         let w = &self.weights;
+        let occupied = B::load(pos.occupied(Color::White)) | B::load(pos.occupied(Color::Black));
         for c in 0..2 {
             if self.features.mobility && w.space != 0 {
                 let color = if c == 0 { Color::White } else { Color::Black };
@@ -1529,8 +1530,6 @@ impl Evaluator {
             };
             mg[c] += shelters[c];
             // A passed pawn-like piece whose way the enemy does not control.
-            let occupied =
-                B::load(pos.occupied(Color::White)) | B::load(pos.occupied(Color::Black));
             for cell in passed[c].cells() {
                 let i = cell.index();
                 let adv = self.advance[c][i] - 20;
@@ -1584,6 +1583,8 @@ impl Evaluator {
                 let color = if c == 0 { Color::White } else { Color::Black };
                 let own = B::load(pos.occupied(color));
                 let pieces = own & !pawns[c];
+                // Cells attacked by safe enemy pawn-like pieces (not attacked, or defended);
+                // one whose attacks depend on the board counts as safe.
                 let e = 1 - c;
                 let mut safe_pawn_hits = B::ZERO;
                 for cell in pawns[e].cells() {
@@ -1635,8 +1636,6 @@ impl Evaluator {
                     }
                 }
                 // Enemy pawn-like pieces that a safe step would bring to attack a piece.
-                let occupied =
-                    B::load(pos.occupied(Color::White)) | B::load(pos.occupied(Color::Black));
                 let mut royals = B::ZERO;
                 for &k in rules.royal_kinds(color) {
                     royals |= B::load(pos.cells_of(Piece::new(k, color)));
