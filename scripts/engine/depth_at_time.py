@@ -11,10 +11,9 @@ search the whole time), /usr/games/fairy-stockfish. Needs python-chess.
 """
 import sys
 
-import chess
 import chess.engine
 
-from sample import sample_fens, start_engines
+from sample import fresh_analyses, sample_fens, start_engines
 
 seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 0.1
 ours_cmd = sys.argv[3] if len(sys.argv) > 3 else "target/release/fairyrules"
@@ -27,11 +26,8 @@ totals = [[0, 0], [0, 0]]
 try:
     for fen in fens:
         row = []
-        for i, engine in enumerate(engines):
-            # A new game object each time: python-chess sends `ucinewgame` (tables cleared).
-            info = engine.analyse(
-                chess.Board(fen), chess.engine.Limit(time=seconds), game=object()
-            )
+        infos = fresh_analyses(engines, fen, chess.engine.Limit(time=seconds))
+        for i, info in enumerate(infos):
             depth, seldepth = info.get("depth", 0), info.get("seldepth", 0)
             totals[i][0] += depth
             totals[i][1] += seldepth

@@ -14,8 +14,7 @@ import statistics
 import subprocess
 import sys
 
-import chess
-import chess.pgn
+from sample import quiet_fens
 
 args = sys.argv[1:]
 ours_path, engine_path = "target/release/fairyrules", "/usr/games/fairy-stockfish"
@@ -25,17 +24,7 @@ while args and args[0].startswith("--"):
         ours_path = value
     else:
         engine_path = value
-fens = []
-for name in args:
-    pgn = open(name)
-    while (game := chess.pgn.read_game(pgn)) is not None:
-        board = game.board()
-        for move in game.mainline_moves():
-            capture = board.is_capture(move)
-            board.push(move)
-            if board.ply() > 8 and not capture and not board.is_check() \
-                    and not board.is_game_over():
-                fens.append(board.fen())
+fens = quiet_fens(args)
 random.seed(1)
 random.shuffle(fens)
 fens = fens[:400]

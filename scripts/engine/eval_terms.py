@@ -26,7 +26,8 @@ import subprocess
 import sys
 
 import chess
-import chess.pgn
+
+from sample import quiet_fens
 
 args = sys.argv[1:]
 ours_path, engine_path = "target/release/fairyrules", "/usr/games/fairy-stockfish"
@@ -42,17 +43,7 @@ while args and args[0].startswith("--"):
     else:
         engine_path = value
 
-fens = []
-for name in args:
-    with open(name) as pgn:
-        while (game := chess.pgn.read_game(pgn)) is not None:
-            board = game.board()
-            for move in game.mainline_moves():
-                capture = board.is_capture(move)
-                board.push(move)
-                if board.ply() > 8 and not capture and not board.is_check() \
-                        and not board.is_game_over():
-                    fens.append(board.fen())
+fens = quiet_fens(args)
 random.seed(1)
 fens = list(dict.fromkeys(fens))
 random.shuffle(fens)

@@ -1,5 +1,5 @@
-"""What `tree_vs.py` and `depth_at_time.py` share: the positions they compare engines on and
-the two engines. Needs python-chess."""
+"""What the scripts comparing fairyrules with another engine share: the positions they
+compare on, the two engines and a search of each from a fresh game. Needs python-chess."""
 import chess
 import chess.engine
 import chess.pgn
@@ -30,3 +30,27 @@ def start_engines(ours_cmd, other_cmd):
         chess.engine.SimpleEngine.popen_uci([ours_cmd, "uci"]),
         chess.engine.SimpleEngine.popen_uci(other_cmd),
     ]
+
+
+def quiet_fens(paths):
+    """Every quiet position of the PGNs at `paths` (after ply 8, not in check, not right after
+    a capture, the game not over), as FENs in game order (for `eval_compare.py` and
+    `eval_terms.py`)."""
+    fens = []
+    for path in paths:
+        with open(path) as pgn:
+            while (game := chess.pgn.read_game(pgn)) is not None:
+                board = game.board()
+                for move in game.mainline_moves():
+                    capture = board.is_capture(move)
+                    board.push(move)
+                    if board.ply() > 8 and not capture and not board.is_check() \
+                            and not board.is_game_over():
+                        fens.append(board.fen())
+    return fens
+
+
+def fresh_analyses(engines, fen, limit):
+    """Each engine's search of `fen` within `limit`, each from a new game (python-chess sends
+    `ucinewgame`: no table left from the previous position)."""
+    return [engine.analyse(chess.Board(fen), limit, game=object()) for engine in engines]

@@ -11,10 +11,9 @@ python-chess. A ratio measured with it led to the late-move reductions of stop 2
 """
 import sys
 
-import chess
 import chess.engine
 
-from sample import sample_fens, start_engines
+from sample import fresh_analyses, sample_fens, start_engines
 
 depth = int(sys.argv[2]) if len(sys.argv) > 2 else 10
 ours_cmd = sys.argv[3] if len(sys.argv) > 3 else "target/release/fairyrules"
@@ -25,14 +24,10 @@ engines = start_engines(ours_cmd, other_cmd)
 totals = [0, 0]
 try:
     for fen in fens:
-        counts = []
-        for i, engine in enumerate(engines):
-            # A new game each time: no table left from the previous position.
-            info = engine.analyse(
-                chess.Board(fen), chess.engine.Limit(depth=depth), game=object()
-            )
-            counts.append(info.get("nodes", 0))
-            totals[i] += counts[-1]
+        counts = [info.get("nodes", 0)
+                  for info in fresh_analyses(engines, fen, chess.engine.Limit(depth=depth))]
+        for i, count in enumerate(counts):
+            totals[i] += count
         print(counts[0], counts[1], fen, flush=True)
 finally:
     for engine in engines:
