@@ -5,19 +5,20 @@ import chess.engine
 import chess.pgn
 
 
-def sample_fens(path):
-    """Plies 16, 26, 36, 46 of every eighth game of the PGN at `path` (the games' own moves),
-    as FENs; positions where the game is already over are left out."""
+def sample_fens(path, every=8, plies=(16, 26, 36, 46)):
+    """The positions after `plies` of every `every`th game of the PGN at `path` (the games'
+    own moves; by default plies 16, 26, 36, 46 of every eighth game), as FENs; positions
+    where the game is already over are left out."""
     fens = []
     number = 0
     with open(path) as pgn:
         while (game := chess.pgn.read_game(pgn)) is not None:
             number += 1
-            if number % 8 != 1:
+            if number % every != 1 % every:
                 continue
             board = game.board()
             for ply, move in enumerate(game.mainline_moves()):
-                if 16 <= ply <= 46 and (ply - 16) % 10 == 0 and not board.is_game_over():
+                if ply in plies and not board.is_game_over():
                     fens.append(board.fen())
                 board.push(move)
     return fens
