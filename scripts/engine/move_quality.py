@@ -1,19 +1,21 @@
 #!/usr/bin/env python3
-"""How good the moves of a fixed-depth search are: each engine searches the same chess
-positions to DEPTH (a fresh game each, hash cleared), and every move it chooses is scored
+"""How good the moves of a fixed-depth (or fixed-node) search are: each engine searches the
+same chess positions to DEPTH, or for N nodes with `--nodes N` (a fresh game each, hash
+cleared), and every move it chooses (its `bestmove`) is scored
 by a deep Fairy-Stockfish search (the oracle, depth 15): the loss is the oracle's score of
 its own best move minus its score of the chosen one (0 to 1000 cp). Prints, per engine, the
 mean loss, how many moves lost 100 cp or more, and the nodes per search — the quality a
 search buys with its nodes, which a match at a fixed depth measures only slowly.
 
     scripts/engine/move_quality.py DEPTH ENGINE [ENGINE ...] --pgn FILE [--pgn FILE ...]
-        [--positions N] [--cache FILE]
+        [--positions N] [--cache FILE] [--nodes N]
 
 ENGINE is a UCI command line (`target/release/fairyrules uci`, `/usr/games/fairy-stockfish`;
 `env NAME=VALUE ...` in front sets its environment). Positions: plies 14, 22, 30, 38, 46
 of every other game of the PGNs, the first N (default 300). `--cache FILE` keeps the
 oracle's scores between runs (JSON). Needs python-chess and Fairy-Stockfish. Stop 31 used
-it to find that our depth-10 search gains less over depth 8 than Fairy-Stockfish's does.
+it to find that our depth-10 search gains less over depth 8 than Fairy-Stockfish's does;
+stop 32 with `--nodes` to compare the searches at equal nodes (DEPTH is then ignored).
 """
 import argparse
 import json
@@ -34,6 +36,7 @@ parser.add_argument("engines", nargs="+")
 parser.add_argument("--pgn", action="append", required=True)
 parser.add_argument("--positions", type=int, default=300)
 parser.add_argument("--cache")
+parser.add_argument("--nodes", type=int, help="search N nodes instead of to DEPTH")
 args = parser.parse_args()
 
 fens = [fen for path in args.pgn
@@ -84,10 +87,12 @@ try:
             for fen in fens:
                 if "Clear Hash" in engine.options:
                     engine.configure({"Clear Hash": None})
-                info = engine.analyse(chess.Board(fen), chess.engine.Limit(depth=args.depth),
-                                      game=object())
-                move = info["pv"][0].uci()
-                nodes += info.get("nodes", 0)
+                limit = (chess.engine.Limit(nodes=args.nodes) if args.nodes
+                         else chess.engine.Limit(depth=args.depth))
+                played = engine.play(chess.Board(fen), limit, game=object(),
+                                     info=chess.engine.INFO_BASIC)
+                move = played.move.uci()
+                nodes += played.info.get("nodes", 0)
                 lost = oracle_after(fen, oracle_best(fen)) - oracle_after(fen, move)
                 lost = max(0, min(lost, 1000))
                 loss += lost
@@ -95,7 +100,8 @@ try:
         finally:
             engine.quit()
         n = max(len(fens), 1)
-        print(f"{command}: {len(fens)} positions, depth {args.depth}: mean loss {loss / n:.1f} cp, "
+        budget = f"{args.nodes} nodes" if args.nodes else f"depth {args.depth}"
+        print(f"{command}: {len(fens)} positions, {budget}: mean loss {loss / n:.1f} cp, "
               f"{big} moves losing 100 cp or more, {nodes // n} nodes a search", flush=True)
 finally:
     oracle.quit()

@@ -386,6 +386,34 @@ fn multipv_lines_are_numbered_and_legal() {
 }
 
 #[test]
+fn node_limited_search_reports_every_node_searched() {
+    let mut e = uci(&["chess"]);
+    e.send("position startpos");
+    e.send("go nodes 5000");
+    let lines = e.until_prefix("bestmove ");
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line before bestmove");
+    let fields: Vec<&str> = last.split_whitespace().collect();
+    let nodes = fields
+        .iter()
+        .position(|&f| f == "nodes")
+        .and_then(|i| fields.get(i + 1))
+        .and_then(|n| n.parse::<u64>().ok())
+        .unwrap_or_else(|| panic!("a node count in `{last}`"));
+    // The search stops at the limit, mid-iteration: the last line still counts the
+    // nodes of that unfinished iteration.
+    assert_eq!(nodes, 5000, "{last}");
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    let pv = last.split_once(" pv ").map(|(_, pv)| pv).unwrap_or("");
+    assert_eq!(pv.split_whitespace().next(), Some(best), "{last}");
+    let (status, _, stderr) = e.finish();
+    assert!(status.success(), "{stderr}");
+}
+
+#[test]
 fn malformed_commands_get_an_info_string_and_the_loop_goes_on() {
     let rules = load_variant("chess.toml");
     let mut e = uci(&["chess"]);

@@ -85,6 +85,8 @@ pub struct UciListener {
     gate: Gate,
     /// First move of the last line printed as `multipv 1`.
     shown: Option<Move>,
+    /// Nodes of the last `info` printed.
+    shown_nodes: u64,
 }
 
 impl UciListener {
@@ -96,6 +98,7 @@ impl UciListener {
             root,
             gate,
             shown: None,
+            shown_nodes: 0,
         }
     }
 
@@ -137,6 +140,7 @@ impl Listener for UciListener {
         let lines = self.info_lines(r);
         self.out.lines(&lines);
         self.shown = r.pv.first().copied();
+        self.shown_nodes = r.nodes;
     }
 
     fn finished(mut self: Box<Self>, r: SearchResult) {
@@ -157,8 +161,9 @@ impl Listener for UciListener {
             self.out.line("bestmove (none)");
             return;
         };
-        // The last line shown must start with the move played.
-        if self.shown != Some(best) {
+        // The last line shown must start with the move played, and count every node
+        // searched (an unfinished iteration's too: tools read the speed from it).
+        if self.shown != Some(best) || self.shown_nodes != r.nodes {
             let mut last = r.clone();
             if last.pv.first() != Some(&best) {
                 last.pv = vec![best];
