@@ -1,7 +1,7 @@
 //! XBoard's thinking output (`post`): one line per completed iteration, `depth score time
 //! nodes pv`, written by the search thread as the search goes. The last line shown always
-//! starts with the move the search settled on: when a search stops inside an iteration
-//! with another best move, a last line says so.
+//! starts with the move the search settled on and counts every node searched: when a
+//! search stops inside an iteration, a last line says so.
 
 use std::sync::{Arc, Mutex};
 
@@ -47,6 +47,8 @@ pub struct Thinking {
     post: bool,
     progress: Arc<Mutex<Progress>>,
     shown: Option<Move>,
+    /// Nodes of the last line written.
+    shown_nodes: u64,
 }
 
 impl Thinking {
@@ -65,6 +67,7 @@ impl Thinking {
             post,
             progress,
             shown: None,
+            shown_nodes: 0,
         }
     }
 }
@@ -74,13 +77,14 @@ impl Listener for Thinking {
         if self.post {
             self.out.line(thinking_line(&self.rules, &self.root, r));
             self.shown = r.pv.first().copied();
+            self.shown_nodes = r.nodes;
         }
         self.progress.lock().unwrap_or_else(|e| e.into_inner()).last = Some(r.clone());
     }
 
     fn finished(self: Box<Self>, r: SearchResult) {
         if let Some(best) = r.best {
-            if self.post && self.shown != Some(best) {
+            if self.post && (self.shown != Some(best) || self.shown_nodes != r.nodes) {
                 let mut last = r.clone();
                 if last.pv.first() != Some(&best) {
                     last.pv = vec![best];
