@@ -37,6 +37,15 @@ fn check_pv(rules: &Rules, pos: &Position, line: &str, e: &EngineProcess) -> Vec
     moves
 }
 
+/// The move of the last line of `lines`, a `bestmove` line.
+fn bestmove_of(lines: &[String]) -> String {
+    let last = lines.last().expect("a bestmove line");
+    last.split_whitespace()
+        .nth(1)
+        .unwrap_or_else(|| panic!("a move in `{last}`"))
+        .to_string()
+}
+
 /// Let the engine play both sides for `plies` plies from `start` (a position string, or
 /// the start position), with `go` parameters chosen per ply. Every bestmove and every
 /// line is checked; the last line shown must start with the move played. Returns the moves.
@@ -213,26 +222,14 @@ fn infinite_search_waits_for_stop() {
     );
     e.send("stop");
     let best = e.until_prefix("bestmove ");
-    let mv = best
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let mv = bestmove_of(&best);
     assert!(parse_move(&rules, &mut Position::start(&rules), &mv).is_ok());
     // An infinite search without depth, stopped while it runs.
     e.send("go infinite");
     e.until_prefix("info depth 3 ");
     e.send("stop");
     let best = e.until_prefix("bestmove ");
-    let mv = best
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let mv = bestmove_of(&best);
     assert!(parse_move(&rules, &mut Position::start(&rules), &mv).is_ok());
     // `go` right after the bestmove of a stopped search starts a new search.
     e.send("go depth 1");
@@ -257,13 +254,7 @@ fn ponder_then_ponderhit_or_stop() {
         let mv = parse_move(&rules, &mut pos, m).unwrap();
         pos.make(&rules, mv);
     }
-    let mv = lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let mv = bestmove_of(&lines);
     assert!(parse_move(&rules, &mut pos, &mv).is_ok(), "{}", e.dump());
     // A ponder miss: the GUI stops the ponder search and sends the real position.
     e.send("go ponder wtime 1000 btime 1000");
@@ -406,9 +397,9 @@ fn node_limited_search_reports_every_node_searched() {
     // The search stops at the limit, mid-iteration: the last line still counts the
     // nodes of that unfinished iteration.
     assert_eq!(nodes, 5000, "{last}");
-    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    let best = bestmove_of(&lines);
     let pv = last.split_once(" pv ").map(|(_, pv)| pv).unwrap_or("");
-    assert_eq!(pv.split_whitespace().next(), Some(best), "{last}");
+    assert_eq!(pv.split_whitespace().next(), Some(best.as_str()), "{last}");
     let (status, _, stderr) = e.finish();
     assert!(status.success(), "{stderr}");
 }
@@ -456,13 +447,7 @@ fn malformed_commands_get_an_info_string_and_the_loop_goes_on() {
             >= 4,
         "{lines:?}"
     );
-    let mv = lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let mv = bestmove_of(&lines);
     assert!(parse_move(&rules, &mut Position::start(&rules), &mv).is_ok());
     // An overlong line, bytes that are not UTF-8, a NUL byte.
     e.send_bytes(&vec![b'x'; 100_000]);
