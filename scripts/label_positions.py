@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Label positions with Fairy-Stockfish's static evaluation, for `examples/tune.rs`.
+"""Label positions with Fairy-Stockfish's evaluation, for `examples/tune.rs`.
 
 Reads position strings (one per line, as `tune --dump` prints them) on stdin and writes
 `POSITION ; CENTIPAWNS` lines (the evaluation for White) on stdout: a `.labels` file.
@@ -7,23 +7,102 @@ Reads position strings (one per line, as `tune --dump` prints them) on stdin and
     cargo run --release --example tune -- variants/chess.toml games.pgn --dump \\
         | scripts/label_positions.py chess > chess.labels
 
-Positions Fairy-Stockfish gives no evaluation (in check) are left out.
+    scripts/label_positions.py VARIANT [ENGINE] [--depth N] [--jobs J]
+
+By default the label is Fairy-Stockfish's static evaluation (`eval`). With `--depth N` it is
+the score of a depth-N search instead (`go depth N`, the table kept between positions), run
+in J engine processes at once: a label that has seen the position's tactics and plans, for
+fitting the static evaluation to what a search finds.
+
+Positions Fairy-Stockfish gives no evaluation (in check), and with `--depth` positions it
+scores as a forced mate, are left out.
 """
 import re
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
-variant = sys.argv[1] if len(sys.argv) > 1 else "chess"
-engine = sys.argv[2] if len(sys.argv) > 2 else "/usr/games/fairy-stockfish"
+args = sys.argv[1:]
+depth = None
+jobs = 2
+if "--depth" in args:
+    i = args.index("--depth")
+    depth = int(args[i + 1])
+    del args[i:i + 2]
+if "--jobs" in args:
+    i = args.index("--jobs")
+    jobs = int(args[i + 1])
+    del args[i:i + 2]
+variant = args[0] if args else "chess"
+engine = args[1] if len(args) > 1 else "/usr/games/fairy-stockfish"
 fens = [line.strip() for line in sys.stdin if line.strip()]
-commands = [f"setoption name UCI_Variant value {variant}", "isready"]
-for fen in fens:
-    commands += [f"position fen {fen}", "eval", "isready"]
-proc = subprocess.run([engine], input="\n".join(commands + ["quit"]) + "\n",
-                      capture_output=True, text=True, check=True)
-# Each position's output ends at its `readyok` (the first one answers the setup).
-chunks = proc.stdout.split("readyok")[1:]
-for fen, chunk in zip(fens, chunks):
-    found = re.search(r"Total evaluation: ([-0-9.]+)", chunk)
-    if found:
-        print(f"{fen} ; {round(float(found.group(1)) * 100)}")
+
+
+def static_labels(fens):
+    """Each position's `eval` line, in one batch (static evaluation needs no waiting)."""
+    commands = [f"setoption name UCI_Variant value {variant}", "isready"]
+    for fen in fens:
+        commands += [f"position fen {fen}", "eval", "isready"]
+    proc = subprocess.run([engine], input="\n".join(commands + ["quit"]) + "\n",
+                          capture_output=True, text=True, check=True)
+    # Each position's output ends at its `readyok` (the first one answers the setup).
+    chunks = proc.stdout.split("readyok")[1:]
+    out = []
+    for fen, chunk in zip(fens, chunks):
+        found = re.search(r"Total evaluation: ([-0-9.]+)", chunk)
+        if found:
+            out.append((fen, round(float(found.group(1)) * 100)))
+    return out
+
+
+def search_labels(fens):
+    """Each position's depth-`depth` search score for White, from one engine process."""
+    proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, bufsize=1)
+
+    def send(line):
+        proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+
+    def wait_for(word):
+        lines = []
+        for line in proc.stdout:
+            lines.append(line)
+            if line.startswith(word):
+                return lines
+        raise RuntimeError("the engine ended")
+
+    send("uci")
+    wait_for("uciok")
+    send(f"setoption name UCI_Variant value {variant}")
+    send("isready")
+    wait_for("readyok")
+    out = []
+    for fen in fens:
+        send(f"position fen {fen}")
+        send(f"go depth {depth}")
+        score = None
+        for line in wait_for("bestmove"):
+            found = re.search(r" score (cp|mate) (-?\d+)", line)
+            if found and " lowerbound" not in line and " upperbound" not in line:
+                score = found.groups()
+        if score is None or score[0] == "mate":
+            continue
+        cp = int(score[1])
+        # The score is for the side to move.
+        if fen.split()[1] == "b":
+            cp = -cp
+        out.append((fen, cp))
+    send("quit")
+    proc.wait()
+    return out
+
+
+if depth is None:
+    labelled = static_labels(fens)
+else:
+    parts = [fens[j::jobs] for j in range(jobs)]
+    with ThreadPoolExecutor(jobs) as pool:
+        labelled = [row for part in pool.map(search_labels, parts) for row in part]
+for fen, cp in labelled:
+    print(f"{fen} ; {cp}")
