@@ -9,10 +9,9 @@
 #       --nodes NODES --resign 800 --engine2 "uci:HEAD-BUILD uci"
 #
 # Engine 1 in the report is the patched build. A node limit makes the result independent of
-# the machine's load (two matches with the same seed and builds play the same games), so
-# matches can run beside other work. On two cores, 10,000 nodes a move: about 95 games a
+# the machine's load, so matches can run beside other work. On two cores, 10,000 nodes a move: about 95 games a
 # minute; 1,600 games give a 95% interval of about ±14 Elo near 50% (stops 34-35 measured
-# seven search changes this way, each within 0..+11 Elo, and one evaluation refit at -55).
+# five search changes this way, each within -27..+11 Elo, and one evaluation refit at -55).
 #
 # Usage: scripts/engine/ab.sh PATCH [GAMES] [SEED] [NODES] [FILE]
 #   (defaults 800, 71, 10000, variants/chess.toml). Report and games: target/ab/NAME.SEED.*
@@ -22,9 +21,9 @@ patch=$(realpath "$1")
 games=${2:-800}
 seed=${3:-71}
 nodes=${4:-10000}
-file=$(realpath "${5:-variants/chess.toml}")
-name=$(basename "$patch" | sed 's/\.[^.]*$//')
 root=$(git rev-parse --show-toplevel)
+file=$(realpath "${5:-$root/variants/chess.toml}")
+name=$(basename "$patch" | sed 's/\.[^.]*$//')
 ab="$root/target/ab"
 mkdir -p "$ab"
 
@@ -34,9 +33,9 @@ build() {
     if [ ! -d "$tree" ]; then
         git -C "$root" worktree add --quiet --detach "$tree" HEAD
     fi
-    git -C "$tree" checkout --quiet --detach "$(git -C "$root" rev-parse HEAD)"
     git -C "$tree" checkout --quiet -- .
     git -C "$tree" clean --quiet -fd
+    git -C "$tree" checkout --quiet --detach "$(git -C "$root" rev-parse HEAD)"
     if [ -n "${2:-}" ]; then
         git -C "$tree" apply "$2"
     fi
