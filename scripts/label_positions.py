@@ -17,24 +17,21 @@ fitting the static evaluation to what a search finds.
 Positions Fairy-Stockfish gives no evaluation (in check), and with `--depth` positions it
 scores as a forced mate, are left out.
 """
+import argparse
 import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-args = sys.argv[1:]
-depth = None
-jobs = 2
-if "--depth" in args:
-    i = args.index("--depth")
-    depth = int(args[i + 1])
-    del args[i:i + 2]
-if "--jobs" in args:
-    i = args.index("--jobs")
-    jobs = int(args[i + 1])
-    del args[i:i + 2]
-variant = args[0] if args else "chess"
-engine = args[1] if len(args) > 1 else "/usr/games/fairy-stockfish"
+from uci_timing import Engine
+
+parser = argparse.ArgumentParser(description="Label positions with Fairy-Stockfish's evaluation.")
+parser.add_argument("variant", nargs="?", default="chess")
+parser.add_argument("engine", nargs="?", default="/usr/games/fairy-stockfish")
+parser.add_argument("--depth", type=int, help="label with a depth-N search score")
+parser.add_argument("--jobs", type=int, default=2, help="engine processes with --depth")
+args = parser.parse_args()
+variant, engine, depth, jobs = args.variant, args.engine, args.depth, args.jobs
 fens = [line.strip() for line in sys.stdin if line.strip()]
 
 
@@ -57,32 +54,16 @@ def static_labels(fens):
 
 def search_labels(fens):
     """Each position's depth-`depth` search score for White, from one engine process."""
-    proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, bufsize=1)
-
-    def send(line):
-        proc.stdin.write(line + "\n")
-        proc.stdin.flush()
-
-    def wait_for(word):
-        lines = []
-        for line in proc.stdout:
-            lines.append(line)
-            if line.startswith(word):
-                return lines
-        raise RuntimeError("the engine ended")
-
-    send("uci")
-    wait_for("uciok")
-    send(f"setoption name UCI_Variant value {variant}")
-    send("isready")
-    wait_for("readyok")
+    uci = Engine([engine])
+    uci.send(f"setoption name UCI_Variant value {variant}")
+    uci.send("isready")
+    uci.until("readyok")
     out = []
     for fen in fens:
-        send(f"position fen {fen}")
-        send(f"go depth {depth}")
+        uci.send(f"position fen {fen}")
+        uci.send(f"go depth {depth}")
         score = None
-        for line in wait_for("bestmove"):
+        for line in uci.lines_until("bestmove"):
             found = re.search(r" score (cp|mate) (-?\d+)", line)
             if found and " lowerbound" not in line and " upperbound" not in line:
                 score = found.groups()
@@ -93,8 +74,7 @@ def search_labels(fens):
         if fen.split()[1] == "b":
             cp = -cp
         out.append((fen, cp))
-    send("quit")
-    proc.wait()
+    uci.close()
     return out
 
 

@@ -20,9 +20,11 @@ import time
 
 
 class Engine:
-    def __init__(self, binary, files):
+    """A UCI engine process spoken to line by line (also used by label_positions.py)."""
+
+    def __init__(self, command):
         self.p = subprocess.Popen(
-            [binary, "uci", *files],
+            command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -35,13 +37,20 @@ class Engine:
         self.p.stdin.write(line + "\n")
         self.p.stdin.flush()
 
-    def until(self, prefix):
+    def lines_until(self, prefix):
+        """Every line read up to and including the first that starts with `prefix`."""
+        lines = []
         while True:
             line = self.p.stdout.readline()
             if not line:
                 raise RuntimeError("the engine ended")
+            lines.append(line)
             if line.startswith(prefix):
-                return line.strip()
+                return lines
+
+    def until(self, prefix):
+        """The first line that starts with `prefix` (the ones before it are dropped)."""
+        return self.lines_until(prefix)[-1].strip()
 
     def close(self):
         self.send("quit")
@@ -131,7 +140,7 @@ def main():
     ap.add_argument("--max-plies", type=int, default=120)
     args = ap.parse_args()
     rng = random.Random(1)
-    engine = Engine(args.binary, [])
+    engine = Engine([args.binary, "uci"])
     for variant, base, inc in [("hectochess", 10_000, 100), ("chess", 5_000, 50), ("glinski", 5_000, 50)]:
         print(clock_games(engine, variant, base, inc, args.games, args.max_plies), flush=True)
     for variant in ["hectochess", "chess", "heroes-hexagonal"]:
