@@ -42,27 +42,12 @@ fn main() {
         };
         let mut pos = Position::start(&rules);
         let mut engine = Engine::new(64);
-        for row in 0..2 {
-            let mut label = "start".to_string();
-            if row == 1 {
-                // Up to twelve plies of fast self-play from the start, stopping before a move
-                // that would end the game (a finished game leaves nothing to search).
-                let mut quick = Engine::new(16);
-                let mut plies = 0;
-                for _ in 0..12 {
-                    let Some(mv) = quick.search(&rules, &mut pos, &Limits::nodes(3_000)).best
-                    else {
-                        break;
-                    };
-                    pos.make(&rules, mv);
-                    if outcome(&rules, &mut pos) != Outcome::Ongoing {
-                        pos.unmake(&rules);
-                        break;
-                    }
-                    plies += 1;
-                }
-                label = format!("ply {plies}");
-            }
+        for later in [false, true] {
+            let mut label = if later {
+                format!("ply {}", play_into_game(&rules, &mut pos, 12))
+            } else {
+                "start".to_string()
+            };
             engine.clear();
             let r = engine.search(
                 &rules,
@@ -70,9 +55,11 @@ fn main() {
                 &Limits::movetime(Duration::from_millis(ms)),
             );
             let secs = r.elapsed.as_secs_f64();
-            if secs * 1000.0 < ms as f64 / 2.0 {
-                // The search stops early when it has proved a result: too few nodes to time.
-                label.push_str(" (search ended early: a forced result)");
+            if let Some(plies) = r.mate_in_plies() {
+                // A proved result stops the search early: too few nodes to time.
+                let plies = plies.abs();
+                let s = if plies == 1 { "" } else { "s" };
+                label.push_str(&format!(" (forced result in {plies} ply{s})"));
             }
             println!(
                 "| {} | {label} | {} | {} | {secs:.2} | {:.0} |",
@@ -83,4 +70,21 @@ fn main() {
             );
         }
     }
+}
+
+/// Up to `plies` plies of fast self-play from `pos`, stopping before a move that would end
+/// the game (a finished game leaves nothing to search); returns the plies played.
+fn play_into_game(rules: &Rules, pos: &mut Position, plies: usize) -> usize {
+    let mut quick = Engine::new(16);
+    for played in 0..plies {
+        let Some(mv) = quick.search(rules, pos, &Limits::nodes(3_000)).best else {
+            return played;
+        };
+        pos.make(rules, mv);
+        if outcome(rules, pos) != Outcome::Ongoing {
+            pos.unmake(rules);
+            return played;
+        }
+    }
+    plies
 }
