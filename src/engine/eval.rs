@@ -196,10 +196,12 @@ weights! {
     protector_mg = 0;
     /// The same in the endgame.
     protector_eg = 4;
-    /// King danger per attack on a cell next to a royal piece. (The danger weights below,
-    /// to `king_unsafe_check`, are the label fit's times 0.8: a danger a fifth smaller
-    /// scored +31 Elo (95%: +11..+52) over 800 self-play games at 10,000 nodes a move, a
-    /// quarter larger −43 (−64..−23).)
+    /// King danger per attack on a cell next to a royal piece. (This weight and the seven
+    /// others summed into the danger — `king_attackers`, `king_shield`, `king_weak`,
+    /// `king_check`, `king_no_strongest`, `king_flank_danger`, `king_unsafe_check`; not the
+    /// linear `king_flank` — are the label fit's times 0.8, rounded: the danger a fifth
+    /// smaller scored +31 Elo (95%: +11..+52) over 800 self-play games at 10,000 nodes a
+    /// move and these rounded weights +28 (+8..+48) over 800 more, a quarter larger −43.)
     king_attack = 6;
     /// King danger per enemy piece attacking there.
     king_attackers = 94;
