@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A UCI engine given a fraction of the time it is asked to use: `go movetime X` becomes
-`go movetime X/DIVISOR` (and `wtime`/`btime`/`winc`/`binc` likewise); everything else is
-passed through unchanged.
+`go movetime X/DIVISOR` (and `wtime`/`btime`/`winc`/`binc` likewise); or, with
+`nodes=N` instead of a divisor, every `go` becomes `go nodes N` whatever it asked for;
+everything else is passed through unchanged.
 
     fairyrules match variants/chess.toml --games 100 --openings 50 --movetime 100 \\
         --engine2 "uci:scripts/engine/handicap.py 4 /usr/games/fairy-stockfish"
@@ -10,12 +11,22 @@ Against Fairy-Stockfish at equal time the engine scores 5-12%, where 100 games l
 margin of ±65 Elo or more; at a quarter of the time it scores near 50%, where the margin is
 about ±40 Elo: a finer instrument to compare two versions of the engine (about 220 Elo per
 doubling of Fairy-Stockfish's time at 100 ms).
+
+A node limit for Fairy-Stockfish (with `--nodes` for our engine, which the wrapper's `go`
+line then ignores) makes the match independent of the machine's load, so two versions of
+our engine can be measured against the same opponent side by side:
+
+    fairyrules match variants/chess.toml --games 800 --openings 400 --nodes 20000 \\
+        --engine1 "fairyrules weights=my.w" \\
+        --engine2 "uci:scripts/engine/handicap.py nodes=4000 /usr/games/fairy-stockfish"
 """
 import re
 import subprocess
 import sys
 
-divisor = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+limit = sys.argv[1] if len(sys.argv) > 1 else "4"
+nodes = int(limit[len("nodes="):]) if limit.startswith("nodes=") else None
+divisor = None if nodes else int(limit)
 command = sys.argv[2:] or ["/usr/games/fairy-stockfish"]
 engine = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=sys.stdout, text=True, bufsize=1)
 
@@ -26,7 +37,10 @@ def shorter(match):
 
 for line in sys.stdin:
     if line.startswith("go"):
-        line = re.sub(r"\b(movetime|wtime|btime|winc|binc) (\d+)", shorter, line)
+        if nodes:
+            line = f"go nodes {nodes}\n"
+        else:
+            line = re.sub(r"\b(movetime|wtime|btime|winc|binc) (\d+)", shorter, line)
     engine.stdin.write(line)
     engine.stdin.flush()
     if line.strip() == "quit":
