@@ -199,32 +199,35 @@ weights! {
     /// King danger per attack on a cell next to a royal piece. (This weight and the seven
     /// others summed into the danger — `king_attackers`, `king_shield`, `king_weak`,
     /// `king_check`, `king_no_strongest`, `king_flank_danger`, `king_unsafe_check`; not the
-    /// linear `king_flank` — are the label fit's times 0.8, rounded: the danger a fifth
-    /// smaller scored +31 Elo (95%: +11..+52) over 800 self-play games at 10,000 nodes a
-    /// move and these rounded weights +28 (+8..+48) over 800 more, a quarter larger −43.)
-    king_attack = 6;
+    /// linear `king_flank` — are the label fit's. Those eight times 0.8 scored +31 Elo
+    /// (95%: +11..+52) and +28 (+8..+48) over 1,600 self-play games at 10,000 nodes a move,
+    /// and 43.6% against 40.8% for these over 800 games against Fairy-Stockfish at 10,000
+    /// nodes (ours 20,000), but at 0.1 s a move against Fairy-Stockfish 15.5/240 (6.5%)
+    /// against these weights' 44.0/400 (11.0%; 12.0/160 against 15.0/160 on the same
+    /// openings in one session): the target measure, so the smaller danger was undone.)
+    king_attack = 7;
     /// King danger per enemy piece attacking there.
-    king_attackers = 94;
+    king_attackers = 118;
     /// King danger removed per friendly pawn-like piece in front of the royal piece.
-    king_shield = 54;
+    king_shield = 68;
     /// King danger per cell next to a royal piece that the enemy attacks and no friendly
     /// non-royal piece defends.
-    king_weak = 71;
+    king_weak = 89;
     /// King danger per enemy piece that can move to a cell the defender does not attack,
     /// from which it would check (a safe check).
-    king_check = 423;
+    king_check = 529;
     /// King danger removed when the enemy has no piece of the most valuable non-royal kind
     /// (a Queen in chess).
-    king_no_strongest = 625;
+    king_no_strongest = 781;
     /// King danger per enemy attack on the royal piece's flank (its file and two either
     /// side, in the defender's camp: five ranks of eight), counting cells attacked twice
     /// twice; squared, in 1/16.
-    king_flank_danger = 9;
+    king_flank_danger = 11;
     /// The same attacks, a linear middle-game penalty.
     king_flank = 4;
     /// King danger per enemy piece that can move to a cell from which it would check, when
     /// every such cell is defended (an unsafe check).
-    king_unsafe_check = 110;
+    king_unsafe_check = 138;
     /// A royal piece on a flank without pawn-like pieces, middle game.
     king_pawnless_flank_mg = 137;
     /// The same, endgame.
