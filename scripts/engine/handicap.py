@@ -14,11 +14,13 @@ doubling of Fairy-Stockfish's time at 100 ms).
 
 A node limit for Fairy-Stockfish (with `--nodes` for our engine, which the wrapper's `go`
 line then ignores) makes the match independent of the machine's load, so two versions of
-our engine can be measured against the same opponent side by side:
+our engine can be measured against the same opponent side by side (ours at 20,000 nodes
+against Fairy-Stockfish at 10,000 scored 40.8% over 800 games at stop 38; at 4,000, 91.5%
+over 100 with stop 37's king danger):
 
     fairyrules match variants/chess.toml --games 800 --openings 400 --nodes 20000 \\
         --engine1 "fairyrules weights=my.w" \\
-        --engine2 "uci:scripts/engine/handicap.py nodes=4000 /usr/games/fairy-stockfish"
+        --engine2 "uci:scripts/engine/handicap.py nodes=10000 /usr/games/fairy-stockfish"
 """
 import re
 import subprocess
@@ -26,7 +28,7 @@ import sys
 
 limit = sys.argv[1] if len(sys.argv) > 1 else "4"
 nodes = int(limit[len("nodes="):]) if limit.startswith("nodes=") else None
-divisor = None if nodes else int(limit)
+divisor = None if nodes is not None else int(limit)
 command = sys.argv[2:] or ["/usr/games/fairy-stockfish"]
 engine = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=sys.stdout, text=True, bufsize=1)
 
@@ -37,7 +39,7 @@ def shorter(match):
 
 for line in sys.stdin:
     if line.startswith("go"):
-        if nodes:
+        if nodes is not None:
             line = f"go nodes {nodes}\n"
         else:
             line = re.sub(r"\b(movetime|wtime|btime|winc|binc) (\d+)", shorter, line)
