@@ -12,11 +12,12 @@ margin of ±65 Elo or more; at a quarter of the time it scores near 50%, where t
 about ±40 Elo: a finer instrument to compare two versions of the engine (about 220 Elo per
 doubling of Fairy-Stockfish's time at 100 ms).
 
-A node limit for Fairy-Stockfish (with `--nodes` for our engine, which the wrapper's `go`
-line then ignores) makes the match independent of the machine's load, so two versions of
-our engine can be measured against the same opponent side by side (ours at 20,000 nodes
-against Fairy-Stockfish at 10,000 scored 40.8% over 800 games at stop 38; at 4,000, 91.5%
-over 100 with stop 37's king danger):
+A node limit for Fairy-Stockfish makes the match independent of the machine's load (give
+our engine `--nodes`: `match` sends that limit to both engines, and the wrapper puts its own
+in Fairy-Stockfish's `go` instead), so two versions of our engine can be measured against
+the same opponent side by side (ours at 20,000 nodes against Fairy-Stockfish at 10,000
+scored 40.8% over 800 games at stop 38; at 4,000, 91.5% over 100 with stop 37's king
+danger):
 
     fairyrules match variants/chess.toml --games 800 --openings 400 --nodes 20000 \\
         --engine1 "fairyrules weights=my.w" \\

@@ -199,12 +199,9 @@ weights! {
     /// King danger per attack on a cell next to a royal piece. (This weight and the seven
     /// others summed into the danger — `king_attackers`, `king_shield`, `king_weak`,
     /// `king_check`, `king_no_strongest`, `king_flank_danger`, `king_unsafe_check`; not the
-    /// linear `king_flank` — are the label fit's. Those eight times 0.8 scored +31 Elo
-    /// (95%: +11..+52) and +28 (+8..+48) over 1,600 self-play games at 10,000 nodes a move,
-    /// and 43.6% against 40.8% for these over 800 games against Fairy-Stockfish at 10,000
-    /// nodes (ours 20,000), but at 0.1 s a move against Fairy-Stockfish 15.5/240 (6.5%)
-    /// against these weights' 44.0/400 (11.0%; 12.0/160 against 15.0/160 on the same
-    /// openings in one session): the target measure, so the smaller danger was undone.)
+    /// linear `king_flank` — are the label fit's. Those eight times 0.8 won in self-play
+    /// and against a node-limited Fairy-Stockfish but lost against Fairy-Stockfish at 0.1 s
+    /// a move, the target measure, and were undone: the runs are in README's "Strength".)
     king_attack = 7;
     /// King danger per enemy piece attacking there.
     king_attackers = 118;
