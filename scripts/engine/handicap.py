@@ -28,8 +28,13 @@ import subprocess
 import sys
 
 limit = sys.argv[1] if len(sys.argv) > 1 else "4"
-nodes = int(limit[len("nodes="):]) if limit.startswith("nodes=") else None
-divisor = None if nodes is not None else int(limit)
+try:
+    nodes = int(limit[len("nodes="):]) if limit.startswith("nodes=") else None
+    divisor = None if nodes is not None else int(limit)
+except ValueError:
+    sys.exit(f"usage: handicap.py [DIVISOR | nodes=N] [COMMAND...] (got {limit!r})")
+if (nodes if nodes is not None else divisor) < 1:
+    sys.exit(f"handicap.py: the divisor or node count must be at least 1 (got {limit!r})")
 command = sys.argv[2:] or ["/usr/games/fairy-stockfish"]
 engine = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=sys.stdout, text=True, bufsize=1)
 
