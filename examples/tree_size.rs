@@ -6,7 +6,8 @@
 //!
 //! Chess (the default) uses six fixed positions; another variant file uses the positions
 //! reached after 10, 20, 30 and 40 plies of the engine playing itself at depth 4 from the
-//! start (the same every run).
+//! start (the same every run). `--fens FILE` reads the positions from a file instead, one
+//! position string per line (e.g. game positions: `scripts/engine/tree_vs.py` prints them).
 
 use fairyrules::engine::{Engine, Features, Limits};
 use fairyrules::{Position, Rules};
@@ -44,13 +45,25 @@ fn main() {
         file = args.get(i + 1).cloned().expect("--variant FILE");
         args.drain(i..i + 2);
     }
+    let mut fens_file = None;
+    if let Some(i) = args.iter().position(|a| a == "--fens") {
+        fens_file = Some(args.get(i + 1).cloned().expect("--fens FILE"));
+        args.drain(i..i + 2);
+    }
     let depth: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(10);
     let mut sets: Vec<String> = args.iter().skip(1).cloned().collect();
     if sets.is_empty() {
         sets.push(String::new());
     }
     let rules = Rules::load(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
-    let positions: Vec<Position> = if file.ends_with("/chess.toml") {
+    let positions: Vec<Position> = if let Some(path) = &fens_file {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        text.lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+            .map(|fen| Position::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}")))
+            .collect()
+    } else if file.ends_with("/chess.toml") {
         FENS.iter()
             .map(|fen| Position::from_fen(&rules, fen).expect("a valid position"))
             .collect()

@@ -67,7 +67,7 @@ pub struct MatchArgs {
     /// Games played at the same time (default: cores / threads; 1 to 1024).
     #[arg(long, value_parser = super::limits::threads)]
     pub concurrency: Option<usize>,
-    /// First engine: `fairyrules [-feature ...] [weights=FILE]`, `uci:COMMAND`,
+    /// First engine: `fairyrules [-feature|+feature ...] [weights=FILE]`, `uci:COMMAND`,
     /// `xboard:COMMAND` or a command (UCI).
     #[arg(long, default_value = "fairyrules")]
     pub engine1: String,

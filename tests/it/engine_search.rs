@@ -858,7 +858,7 @@ fn quiescence_sees_a_quiet_mating_check() {
 fn singular_extension_keeps_the_mate() {
     let rules = load_variant("chess.toml");
     let mut p = pos(&rules, "6k1/8/4K3/8/8/8/8/R7 w - - 0 1");
-    for features in ["", "-singular"] {
+    for features in ["+singular", ""] {
         let mut engine = Engine::new(4);
         engine.set_features(Features::parse(features).unwrap());
         let r = engine.search(&rules, &mut p, &Limits::depth(14));
