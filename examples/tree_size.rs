@@ -7,7 +7,7 @@
 //! Chess (the default) uses six fixed positions; another variant file uses the positions
 //! reached after 10, 20, 30 and 40 plies of the engine playing itself at depth 4 from the
 //! start (the same every run). `--fens FILE` reads the positions from a file instead, one
-//! position string per line (e.g. game positions: `scripts/engine/tree_vs.py` prints them).
+//! position string per line (e.g. positions of games, to measure the tree the engine meets).
 
 use fairyrules::engine::{Engine, Features, Limits};
 use fairyrules::{Position, Rules};
@@ -38,18 +38,21 @@ fn self_play_positions(rules: &Rules) -> Vec<Position> {
     found
 }
 
+/// The value after `name` in `args` (both removed), if `name` is there.
+fn take_option(args: &mut Vec<String>, name: &str) -> Option<String> {
+    let i = args.iter().position(|a| a == name)?;
+    let value = args
+        .get(i + 1)
+        .cloned()
+        .unwrap_or_else(|| panic!("{name} needs a value"));
+    args.drain(i..i + 2);
+    Some(value)
+}
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut file = "variants/chess.toml".to_string();
-    if let Some(i) = args.iter().position(|a| a == "--variant") {
-        file = args.get(i + 1).cloned().expect("--variant FILE");
-        args.drain(i..i + 2);
-    }
-    let mut fens_file = None;
-    if let Some(i) = args.iter().position(|a| a == "--fens") {
-        fens_file = Some(args.get(i + 1).cloned().expect("--fens FILE"));
-        args.drain(i..i + 2);
-    }
+    let file = take_option(&mut args, "--variant").unwrap_or("variants/chess.toml".into());
+    let fens_file = take_option(&mut args, "--fens");
     let depth: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(10);
     let mut sets: Vec<String> = args.iter().skip(1).cloned().collect();
     if sets.is_empty() {

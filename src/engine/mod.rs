@@ -240,11 +240,9 @@ pub struct Features {
     pub futility: bool,
     /// Razoring.
     pub razoring: bool,
-    /// Singular extensions of the table move (and multi-cut). Off by default: without them
-    /// the engine scored 236.0/1,200 games against Fairy-Stockfish at 20,000 nodes a move
-    /// each, with them 189.0/1,200 (the same openings; README's "Strength" has the runs) —
-    /// the extensions made its trees 56% larger at depth 9 (196 positions of games) and
-    /// bought less than those nodes are worth. `+singular` switches them on.
+    /// Singular extensions of the table move (and multi-cut). Off by default: they made the
+    /// trees larger than what they bought was worth, against Fairy-Stockfish at equal nodes
+    /// and at 0.1 s a move (README's "Strength" has the runs). `+singular` switches them on.
     pub singular: bool,
     /// Quiet checking moves at the first ply of quiescence.
     pub qs_checks: bool,
