@@ -2,12 +2,13 @@
 //! positions, for each set of switched-off features — how much each pruning technique
 //! narrows the tree (fewer nodes at equal depth), independent of machine speed.
 //!
-//! `cargo run --release --example tree_size -- [--variant FILE] DEPTH ["-null-move -lmr" ...]`
+//! `cargo run --release --example tree_size -- [--variant FILE] [--fens FILE] DEPTH ["-null-move -lmr" ...]`
 //!
 //! Chess (the default) uses six fixed positions; another variant file uses the positions
 //! reached after 10, 20, 30 and 40 plies of the engine playing itself at depth 4 from the
 //! start (the same every run). `--fens FILE` reads the positions from a file instead, one
-//! position string per line (e.g. positions of games, to measure the tree the engine meets).
+//! position string per line (e.g. positions of games: `scripts/engine/tree_vs.py` prints each
+//! one after its two node counts).
 
 use fairyrules::engine::{Engine, Features, Limits};
 use fairyrules::{Position, Rules};
