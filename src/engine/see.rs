@@ -31,7 +31,11 @@ pub fn exchange_values(rules: &Rules, values: &[i32]) -> Vec<i32> {
         .collect()
 }
 
-/// The least valuable piece of `by` that attacks `target`, and its value.
+/// The least valuable piece of `by` that attacks `target`, and its value. Kinds are tried
+/// from the last in the file to the first (files tend to list their pieces strongest first,
+/// so the cheap attackers are found early and the dear ones skipped), each through the
+/// origins from which it could capture on `target`: an unconditional one settles the kind,
+/// a conditional one (a slide, a hop) is checked on the board.
 fn least_valuable_attacker<B: Bits>(
     rules: &Rules,
     pos: &Position,
@@ -40,32 +44,37 @@ fn least_valuable_attacker<B: Bits>(
     values: &[i32],
 ) -> Option<(Cell, i32)> {
     let mut best: Option<(Cell, i32)> = None;
-    let candidates = B::load(rules.attackers_any(by, target)) & B::load(pos.occupied(by));
-    for from in candidates.cells() {
-        let piece = pos.occupant(from);
-        let v = values[piece.kind() as usize];
-        if best.is_some_and(|b| v >= b.1) {
-            continue;
-        }
-        if rules.attackers_free(piece, target).contains(from)
-            || (rules.attackers_conditional(piece, target).contains(from)
-                && piece_attacks::<B>(rules, pos, piece, from, target))
-        {
-            best = Some((from, v));
-        }
-    }
-    for (k, kind) in rules.kinds().iter().enumerate() {
-        let Some(hook) = &kind.hook else { continue };
+    for (k, kind) in rules.kinds().iter().enumerate().rev() {
         let v = values[k];
         if best.is_some_and(|b| v >= b.1) {
             continue;
         }
         let piece = Piece::new(k as u8, by);
-        for from in pos.cells_of(piece).iter() {
-            if hook.attacks(rules, pos, piece, from, target) {
+        let placed = B::load(pos.cells_of(piece));
+        if placed.is_zero() {
+            continue;
+        }
+        if kind.hook.is_some() {
+            if let Some(from) = placed.cells().find(|&from| {
+                kind.hook
+                    .as_ref()
+                    .is_some_and(|h| h.attacks(rules, pos, piece, from, target))
+            }) {
                 best = Some((from, v));
-                break;
             }
+            continue;
+        }
+        let free = B::load(rules.attackers_free(piece, target)) & placed;
+        if let Some(from) = free.cells().next() {
+            best = Some((from, v));
+            continue;
+        }
+        let conditional = B::load(rules.attackers_conditional(piece, target)) & placed;
+        if let Some(from) = conditional
+            .cells()
+            .find(|&from| piece_attacks::<B>(rules, pos, piece, from, target))
+        {
+            best = Some((from, v));
         }
     }
     best
