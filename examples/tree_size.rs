@@ -42,10 +42,10 @@ fn self_play_positions(rules: &Rules) -> Vec<Position> {
 /// The value after `name` in `args` (both removed), if `name` is there.
 fn take_option(args: &mut Vec<String>, name: &str) -> Option<String> {
     let i = args.iter().position(|a| a == name)?;
-    let value = args
-        .get(i + 1)
-        .cloned()
-        .unwrap_or_else(|| panic!("{name} needs a value"));
+    let Some(value) = args.get(i + 1).cloned() else {
+        eprintln!("tree_size: {name} needs a value");
+        std::process::exit(2);
+    };
     args.drain(i..i + 2);
     Some(value)
 }

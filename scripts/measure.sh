@@ -6,9 +6,10 @@
 # - handicap-chess, handicap-capablanca: the same with Fairy-Stockfish given a quarter of the
 #   time (scripts/engine/handicap.py): the score lands near 50%, where GAMES games tell two
 #   versions of the engine apart best (not run by default).
-# - elo-TECHNIQUE: self-play, the default engine against the engine without TECHNIQUE (for
-#   `singular`, off by default: the engine with it against the default one), in chess at
-#   20 ms a move, SELF games each (resigned at 8 pawns behind).
+# - elo-TECHNIQUE: self-play, the engine with TECHNIQUE (`+TECHNIQUE`) against the engine
+#   without it (`-TECHNIQUE`), everything else as by default (so a technique that is off by
+#   default, like `singular`, is measured the same way), in chess at 20 ms a move, SELF games
+#   each (resigned at 8 pawns behind).
 # - sample-hectochess, sample-heroes-hexagonal: the `match` report a designer sees.
 # - speed: nodes per second per variant (examples/engine_speed.rs).
 #
@@ -43,12 +44,8 @@ for part in $parts; do
             aspiration futility razoring singular qs-checks capture-history probcut correction \
             mobility king-safety pawn-structure threats; do
             # Engine 1 is the one with the technique, engine 2 the one without.
-            case $t in
-                singular) with="fairyrules +$t" without="fairyrules" ;;
-                *) with="fairyrules" without="fairyrules -$t" ;;
-            esac
             run "elo-$t" variants/chess.toml --games "$self" --movetime 20 --openings "$((self / 2))" \
-                --seed 7 --resign 800 --engine1 "$with" --engine2 "$without"
+                --seed 7 --resign 800 --engine1 "fairyrules +$t" --engine2 "fairyrules -$t"
         done ;;
     sample)
         run sample-hectochess variants/hectochess.toml --games 100 --movetime 50 --openings 50
