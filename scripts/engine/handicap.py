@@ -53,4 +53,7 @@ for line in sys.stdin:
     engine.stdin.flush()
     if line.strip() == "quit":
         break
+# Our input ended (or `quit` was passed on): closing the engine's input makes it exit too,
+# instead of waiting for a command that never comes when the match was killed.
+engine.stdin.close()
 engine.wait()
