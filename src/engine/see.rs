@@ -35,7 +35,8 @@ pub fn exchange_values(rules: &Rules, values: &[i32]) -> Vec<i32> {
 /// from the last in the file to the first (files tend to list their pieces strongest first,
 /// so the cheap attackers are found early and the dear ones skipped), each through the
 /// origins from which it could capture on `target`: an unconditional one settles the kind,
-/// a conditional one (a slide, a hop) is checked on the board.
+/// a conditional one (a slide, a hop) is checked on the board, and a hooked kind's hook is
+/// asked last.
 fn least_valuable_attacker<B: Bits>(
     rules: &Rules,
     pos: &Position,
@@ -54,16 +55,6 @@ fn least_valuable_attacker<B: Bits>(
         if placed.is_zero() {
             continue;
         }
-        if kind.hook.is_some() {
-            if let Some(from) = placed.cells().find(|&from| {
-                kind.hook
-                    .as_ref()
-                    .is_some_and(|h| h.attacks(rules, pos, piece, from, target))
-            }) {
-                best = Some((from, v));
-            }
-            continue;
-        }
         let free = B::load(rules.attackers_free(piece, target)) & placed;
         if let Some(from) = free.cells().next() {
             best = Some((from, v));
@@ -75,6 +66,16 @@ fn least_valuable_attacker<B: Bits>(
             .find(|&from| piece_attacks::<B>(rules, pos, piece, from, target))
         {
             best = Some((from, v));
+            continue;
+        }
+        // A hooked kind's own moves are checked above, its hook's here.
+        if let Some(hook) = &kind.hook {
+            if let Some(from) = placed
+                .cells()
+                .find(|&from| hook.attacks(rules, pos, piece, from, target))
+            {
+                best = Some((from, v));
+            }
         }
     }
     best
