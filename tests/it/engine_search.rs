@@ -311,6 +311,53 @@ fn see_values_on_a_hexagonal_board() {
     );
 }
 
+/// A kind with a hook (the Elephant's charge) that also captures by its own moves defends
+/// by both: in Heroes Hexagonal Chess with the Elephant given `W` instead of `mW`, an
+/// Elephant next to the target takes back by a plain step (its charge cannot start there:
+/// the first cell of a charge must be empty). Kings and Heroes stand far away: the game
+/// is not over and no piece is royal-adjacent.
+#[test]
+fn see_counts_a_hooked_kinds_own_captures() {
+    let shipped = load_variant("heroes-hexagonal.toml");
+    let text = std::fs::read_to_string(crate::common::variant_path("heroes-hexagonal.toml"))
+        .unwrap()
+        .replace("betza = \"mW\"", "betza = \"W\"");
+    assert!(text.contains("betza = \"W\""));
+    let stepping: Rules = text.parse().unwrap();
+    let run = |rules: &Rules| {
+        let mut p = Position::empty(rules);
+        let pieces = [
+            ("a1", 'K'),
+            ("b1", 'H'),
+            ("l6", 'k'),
+            ("k7", 'h'),
+            ("f2", 'C'),
+            ("f6", 'm'),
+            ("f7", 'e'),
+        ];
+        for (c, letter) in pieces {
+            let kind = rules.kind_by_letter(letter).unwrap();
+            let color = if letter.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            p.put(rules, cell(rules, c), Piece::new(kind, color));
+        }
+        let values = exchange_values(rules, &Evaluator::new(rules, None).values);
+        let value = |letter: char| values[rules.kind_by_letter(letter).unwrap() as usize];
+        let mv = parse_move(rules, &mut p, "f2f6").unwrap();
+        (see(rules, &mut p, &mv, &values), value('M'), value('C'))
+    };
+    // The shipped Elephant moves without capturing: the Camel is won outright.
+    let (v, camel, _) = run(&shipped);
+    assert_eq!(v, camel);
+    // The stepping Elephant takes the Chariot back.
+    let (v, camel, chariot) = run(&stepping);
+    assert!(chariot > camel, "the exchange loses for White");
+    assert_eq!(v, camel - chariot);
+}
+
 // ---------------------------------------------------------------------------------------
 // The time manager
 // ---------------------------------------------------------------------------------------
