@@ -101,6 +101,53 @@ pub struct MatchArgs {
     pub quiet: bool,
 }
 
+/// How the match shows its progress on stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Progress {
+    /// Nothing (`--quiet`).
+    Off,
+    /// A terminal: one line rewritten after every game.
+    Terminal,
+    /// A file or a pipe: a whole line after every `every` games and after the last, so a
+    /// log shows how the match went without carriage returns.
+    Log { every: usize },
+}
+
+impl Progress {
+    fn new(quiet: bool, games: usize) -> Progress {
+        use std::io::IsTerminal;
+        if quiet {
+            Progress::Off
+        } else if std::io::stderr().is_terminal() {
+            Progress::Terminal
+        } else {
+            Progress::Log {
+                every: (games / 20).max(1),
+            }
+        }
+    }
+
+    /// Show the line for `played` of `total` games.
+    fn show(self, played: usize, total: usize, line: &str) {
+        match self {
+            Progress::Off => {}
+            Progress::Terminal => eprint!("\r{line:<120}"),
+            Progress::Log { every } => {
+                if played % every == 0 || played == total {
+                    eprintln!("{line}");
+                }
+            }
+        }
+    }
+
+    /// End the progress display (the terminal's line is closed).
+    fn finish(self) {
+        if self == Progress::Terminal {
+            eprintln!();
+        }
+    }
+}
+
 /// How one game ended.
 #[derive(Debug, Clone)]
 struct GameEnd {
@@ -635,6 +682,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
     let next = AtomicUsize::new(0);
     let (tx, rx) = channel::<Result<Game, String>>();
     let mut tally = Tally::default();
+    let progress = Progress::new(args.quiet, args.games);
     let mut failure = None;
     std::thread::scope(|scope| {
         for _ in 0..concurrency {
@@ -694,8 +742,8 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
                         let text = &opening_texts[(game.index / 2) % opening_texts.len()];
                         let _ = f.write_all(pgn(&rules, &game, text).as_bytes());
                     }
-                    if !args.quiet {
-                        eprint!("\r{:<120}", tally.progress(args.games, &names));
+                    if progress != Progress::Off {
+                        progress.show(tally.games, args.games, &tally.progress(args.games, &names));
                     }
                 }
                 Err(e) => {
@@ -705,9 +753,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
             }
         }
     });
-    if !args.quiet {
-        eprintln!();
-    }
+    progress.finish();
     if let Some(e) = failure {
         return Err(e);
     }

@@ -33,6 +33,44 @@ fn run_match(variant: &str, extra: &[&str], tag: &str) -> (String, String) {
     (text(&out.stdout), games)
 }
 
+/// Without a terminal (here a pipe) the progress is whole lines, one a game for a short
+/// match, each with the games played so far; `--quiet` prints none.
+#[test]
+fn progress_goes_to_a_log_as_whole_lines() {
+    let file = variant_arg("chess.toml");
+    let base = [
+        "match",
+        &file,
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--openings",
+        "2",
+        "--max-plies",
+        "20",
+        "--pgn",
+        "-",
+    ];
+    let out = run(&base);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let log = text(&out.stderr);
+    assert!(!log.contains('\r'), "no carriage return in a log:\n{log:?}");
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines.len(), 4, "one line a game:\n{log}");
+    for (i, line) in lines.iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("[{}/4] fairyrules (1) vs fairyrules (2): ", i + 1)),
+            "{line}"
+        );
+    }
+    let mut quiet = base.to_vec();
+    quiet.push("--quiet");
+    let out = run(&quiet);
+    assert!(out.status.success());
+    assert_eq!(text(&out.stderr), "");
+}
+
 #[test]
 fn a_short_self_play_match_reports_and_records_its_games() {
     let (report, games) = run_match(
