@@ -120,8 +120,10 @@ impl Go {
         Ok(())
     }
 
-    /// The limits for a search with `side` to move; `overhead` is taken off the clock and the
-    /// move time for the time the GUI and the pipes take. A ponder search runs as an
+    /// The limits for a search with `side` to move; `overhead` is taken off the clock for the
+    /// time the GUI and the pipes take. A `movetime` is searched in full, as Stockfish does
+    /// (and as XBoard's `st`): the GUI asked for that time, and an engine that kept 10 ms of
+    /// 100 back played with 10% less time than its opponent. A ponder search runs as an
     /// infinite one (see [`Go::ponder_budget`] for what follows a `ponderhit`).
     pub fn limits(&self, side: Color, overhead: Duration) -> Limits {
         let s = side_index(side);
@@ -135,9 +137,7 @@ impl Go {
                 (Some(d), Some(m)) => Some(d.min(2 * m)),
                 (d, m) => d.or(m.map(|m| 2 * m)),
             },
-            movetime: self
-                .movetime
-                .map(|t| t.saturating_sub(overhead).max(Duration::from_millis(1))),
+            movetime: self.movetime.map(|t| t.max(Duration::from_millis(1))),
             nodes: self.nodes,
             clock,
             infinite: self.infinite,
@@ -192,6 +192,16 @@ mod tests {
             })
         );
         assert!(!l.infinite);
+    }
+
+    #[test]
+    fn movetime_is_searched_in_full() {
+        let go = parse(&words("movetime 100 wtime 60000"));
+        let l = go.limits(Color::White, Duration::from_millis(10));
+        assert_eq!(l.movetime, Some(Duration::from_millis(100)));
+        assert_eq!(l.clock.unwrap().remaining, Duration::from_millis(59_990));
+        let zero = parse(&words("movetime 0")).limits(Color::White, Duration::from_millis(10));
+        assert_eq!(zero.movetime, Some(Duration::from_millis(1)));
     }
 
     #[test]
