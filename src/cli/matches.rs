@@ -133,7 +133,7 @@ impl Progress {
             Progress::Off => {}
             Progress::Terminal => eprint!("\r{line:<120}"),
             Progress::Log { every } => {
-                if played % every == 0 || played == total {
+                if played.is_multiple_of(every) || played == total {
                     eprintln!("{line}");
                 }
             }
