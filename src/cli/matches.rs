@@ -127,16 +127,15 @@ impl Progress {
         }
     }
 
-    /// Show the line for `played` of `total` games.
-    fn show(self, played: usize, total: usize, line: &str) {
+    /// Show the line for `played` of `total` games (`line` is only made when shown).
+    fn show(self, played: usize, total: usize, line: impl FnOnce() -> String) {
         match self {
             Progress::Off => {}
-            Progress::Terminal => eprint!("\r{line:<120}"),
-            Progress::Log { every } => {
-                if played.is_multiple_of(every) || played == total {
-                    eprintln!("{line}");
-                }
+            Progress::Terminal => eprint!("\r{:<120}", line()),
+            Progress::Log { every } if played.is_multiple_of(every) || played == total => {
+                eprintln!("{}", line())
             }
+            Progress::Log { .. } => {}
         }
     }
 
@@ -742,9 +741,9 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
                         let text = &opening_texts[(game.index / 2) % opening_texts.len()];
                         let _ = f.write_all(pgn(&rules, &game, text).as_bytes());
                     }
-                    if progress != Progress::Off {
-                        progress.show(tally.games, args.games, &tally.progress(args.games, &names));
-                    }
+                    progress.show(tally.games, args.games, || {
+                        tally.progress(args.games, &names)
+                    });
                 }
                 Err(e) => {
                     failure = Some(e);

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crate::common::{cell, load_variant, pos, Rng};
+use crate::common::{load_variant, placed_fen, pos, Rng};
 use fairyrules::engine::eval::{is_pawn_like, kind_value, Evaluator, Weights};
 use fairyrules::engine::search::null_move_sound;
 use fairyrules::engine::see::{exchange_values, see};
@@ -282,22 +282,9 @@ fn see_values_in_chess() {
 #[test]
 fn see_values_on_a_hexagonal_board() {
     let rules = load_variant("glinski.toml");
-    let place = |pieces: &[(&str, char)]| {
-        let mut p = Position::empty(&rules);
-        for (c, letter) in pieces {
-            let kind = rules.kind_by_letter(*letter).unwrap();
-            let color = if letter.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            p.put(&rules, cell(&rules, c), Piece::new(kind, color));
-        }
-        p
-    };
     let values = exchange_values(&rules, &Evaluator::new(&rules, None).values);
     let run = |pieces: &[(&str, char)]| {
-        let mut p = place(pieces);
+        let mut p = pos(&rules, &placed_fen(&rules, Color::White, pieces, None));
         let mv = parse_move(&rules, &mut p, "f2f6").unwrap();
         see(&rules, &mut p, &mv, &values)
     };
@@ -324,26 +311,17 @@ fn see_counts_a_hooked_kinds_own_captures() {
         .replace("betza = \"mW\"", "betza = \"W\"");
     assert!(text.contains("betza = \"W\""));
     let stepping: Rules = text.parse().unwrap();
+    let pieces = [
+        ("a1", 'K'),
+        ("b1", 'H'),
+        ("l6", 'k'),
+        ("k7", 'h'),
+        ("f2", 'C'),
+        ("f6", 'm'),
+        ("f7", 'e'),
+    ];
     let run = |rules: &Rules| {
-        let mut p = Position::empty(rules);
-        let pieces = [
-            ("a1", 'K'),
-            ("b1", 'H'),
-            ("l6", 'k'),
-            ("k7", 'h'),
-            ("f2", 'C'),
-            ("f6", 'm'),
-            ("f7", 'e'),
-        ];
-        for (c, letter) in pieces {
-            let kind = rules.kind_by_letter(letter).unwrap();
-            let color = if letter.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            p.put(rules, cell(rules, c), Piece::new(kind, color));
-        }
+        let mut p = pos(rules, &placed_fen(rules, Color::White, &pieces, None));
         let values = exchange_values(rules, &Evaluator::new(rules, None).values);
         let value = |letter: char| values[rules.kind_by_letter(letter).unwrap() as usize];
         let mv = parse_move(rules, &mut p, "f2f6").unwrap();
