@@ -13,7 +13,7 @@ search buys with its nodes, which a match at a fixed depth measures only slowly.
 ENGINE is a UCI command line (`target/release/fairyrules uci`, `/usr/games/fairy-stockfish`;
 `env NAME=VALUE ...` in front sets its environment). Positions: plies 14, 22, 30, 38, 46
 of every other game of the PGNs, the first N (default 300). `--cache FILE` keeps the
-oracle's scores between runs (JSON). Needs python-chess and Fairy-Stockfish. Stop 31 used
+oracle's scores between runs (JSON); `--losses FILE` keeps each move's loss. Needs python-chess and Fairy-Stockfish. Stop 31 used
 it to find that our depth-10 search gains less over depth 8 than Fairy-Stockfish's does;
 stop 32 with `--nodes` to compare the searches at equal nodes (DEPTH is then ignored).
 """
@@ -37,6 +37,9 @@ parser.add_argument("--pgn", action="append", required=True)
 parser.add_argument("--positions", type=int, default=300)
 parser.add_argument("--cache")
 parser.add_argument("--nodes", type=int, help="search N nodes instead of to DEPTH")
+parser.add_argument("--losses", help="write each engine's loss per position to FILE.N "
+                    "(N: the engine's place on the command line), to compare two engines "
+                    "position by position with `paired_losses.py`")
 args = parser.parse_args()
 
 fens = [fen for path in args.pgn
@@ -83,6 +86,7 @@ try:
             env[name] = value
         engine = chess.engine.SimpleEngine.popen_uci(words, env=env)
         loss = nodes = big = 0
+        losses = []
         try:
             for fen in fens:
                 if "Clear Hash" in engine.options:
@@ -96,9 +100,13 @@ try:
                 lost = oracle_after(fen, oracle_best(fen)) - oracle_after(fen, move)
                 lost = max(0, min(lost, 1000))
                 loss += lost
+                losses.append(f"{lost} {move} {fen}")
                 big += lost >= 100
         finally:
             engine.quit()
+        if args.losses:
+            with open(f"{args.losses}.{args.engines.index(command) + 1}", "w") as f:
+                f.write("\n".join(losses) + "\n")
         n = max(len(fens), 1)
         budget = f"{args.nodes} nodes" if args.nodes else f"depth {args.depth}"
         print(f"{command}: {len(fens)} positions, {budget}: mean loss {loss / n:.1f} cp, "
