@@ -13,7 +13,8 @@ search buys with its nodes, which a match at a fixed depth measures only slowly.
 ENGINE is a UCI command line (`target/release/fairyrules uci`, `/usr/games/fairy-stockfish`;
 `env NAME=VALUE ...` in front sets its environment). Positions: plies 14, 22, 30, 38, 46
 of every other game of the PGNs, the first N (default 300). `--cache FILE` keeps the
-oracle's scores between runs (JSON); `--losses FILE` keeps each move's loss. Needs python-chess and Fairy-Stockfish. Stop 31 used
+oracle's scores between runs (JSON); `--losses FILE` keeps each move's loss.
+Needs python-chess and Fairy-Stockfish. Stop 31 used
 it to find that our depth-10 search gains less over depth 8 than Fairy-Stockfish's does;
 stop 32 with `--nodes` to compare the searches at equal nodes (DEPTH is then ignored).
 """
@@ -76,7 +77,7 @@ def oracle_after(fen, move):
 
 
 try:
-    for command in args.engines:
+    for place, command in enumerate(args.engines, 1):
         words = shlex.split(command)
         env = dict(os.environ)
         if words and words[0] == "env":
@@ -105,7 +106,7 @@ try:
         finally:
             engine.quit()
         if args.losses:
-            with open(f"{args.losses}.{args.engines.index(command) + 1}", "w") as f:
+            with open(f"{args.losses}.{place}", "w") as f:
                 f.write("\n".join(losses) + "\n")
         n = max(len(fens), 1)
         budget = f"{args.nodes} nodes" if args.nodes else f"depth {args.depth}"
