@@ -18,6 +18,8 @@ import statistics
 import chess
 import chess.engine
 
+from sample import start_engines
+
 parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 parser.add_argument("games", nargs="?", type=int, default=12)
 parser.add_argument("seconds", nargs="?", type=float, default=0.1)
@@ -33,9 +35,8 @@ for game in range(args.games):
     board = chess.Board()
     for _ in range(4):
         board.push(rng.choice(list(board.legal_moves)))
-    ours = chess.engine.SimpleEngine.popen_uci([args.ours, "uci"])
+    ours, other = start_engines(args.ours, args.other)
     ours.configure({"Move Overhead": 0})
-    other = chess.engine.SimpleEngine.popen_uci(args.other)
     ours_white = game % 2 == 0
     try:
         while not board.is_game_over(claim_draw=True) and board.ply() < 400:
