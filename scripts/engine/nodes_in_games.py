@@ -59,11 +59,11 @@ for game in range(args.games):
 
 print(f"fairyrules scored {score}/{args.games}")
 for name in ("ours", "other"):
-    for low, high in ((0, 40), (40, 80), (80, 10_000)):
-        rows = [m for m in moves if m[0] == name and low <= m[1] < high]
+    for low, high, phase in ((0, 40, "0-39"), (40, 80, "40-79"), (80, None, "80 on")):
+        rows = [m for m in moves if m[0] == name and low <= m[1] and (high is None or m[1] < high)]
         if not rows:
             continue
-        print(f"{name:5} plies {low}-{high if high < 10_000 else 'end'}: {len(rows)} moves, "
+        print(f"{name:5} plies {phase}: {len(rows)} moves, "
               f"nodes median {statistics.median(r[2] for r in rows):.0f} "
               f"mean {statistics.mean(r[2] for r in rows):.0f}, "
               f"depth {statistics.mean(r[3] for r in rows):.1f}, "
