@@ -21,11 +21,14 @@ limit_arg = sys.argv[2] if len(sys.argv) > 2 else "0.1"
 ours_cmd = sys.argv[3] if len(sys.argv) > 3 else "target/release/fairyrules"
 other_cmd = sys.argv[4] if len(sys.argv) > 4 else "/usr/games/fairy-stockfish"
 
-if limit_arg.startswith("nodes="):
-    limits = [(f"{n} nodes", chess.engine.Limit(nodes=int(n)))
-              for n in limit_arg[len("nodes="):].split(",")]
-else:
-    limits = [(f"{limit_arg} s", chess.engine.Limit(time=float(limit_arg)))]
+try:
+    if limit_arg.startswith("nodes="):
+        limits = [(f"{n} nodes", chess.engine.Limit(nodes=int(n)))
+                  for n in limit_arg[len("nodes="):].split(",")]
+    else:
+        limits = [(f"{limit_arg} s", chess.engine.Limit(time=float(limit_arg)))]
+except ValueError:
+    sys.exit(f"depth_at_time.py: LIMIT is seconds or nodes=N[,N...] (got {limit_arg!r})")
 
 fens = sample_fens(sys.argv[1])
 engines = start_engines(ours_cmd, other_cmd)
