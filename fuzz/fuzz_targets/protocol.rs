@@ -1,8 +1,10 @@
 //! The XBoard and UCI command loops of the binary (its `src/cli` compiled in) over any
 //! bytes: the first byte picks the protocol; never a panic, a hang or unbounded memory.
-//! Searches are kept short: XBoard starts with `sd 1` and its `sd` lines are read as
-//! `sd 1`; every UCI `go` gets `depth 1` appended (a later value wins). Tables are 1 MiB:
-//! UCI `Hash` lines are read as `Hash value 1`.
+//! Searches are kept short: XBoard starts with `sd 1`, its `sd` lines are read as `sd 1`
+//! and every line naming `new` is followed by `sd 1` (`new` lifts the depth limit, as the
+//! protocol says; without it each `go` thought for the default 2 s and the target ran about
+//! one input in two seconds); every UCI `go` gets `depth 1` appended (a later value wins).
+//! Tables are 1 MiB: UCI `Hash` lines are read as `Hash value 1`.
 #![no_main]
 #![allow(dead_code, unused_imports, unused_macros)]
 
@@ -63,6 +65,9 @@ fuzz_target!(|data: &[u8]| {
                 input.extend_from_slice(line);
             }
             input.push(b'\n');
+            if line.windows(3).any(|w| w == b"new") {
+                input.extend_from_slice(b"sd 1\n");
+            }
         }
         let mut session = cli::xboard::Session::new(xboard_variants().clone(), 1, out);
         session.run(&input[..]);
