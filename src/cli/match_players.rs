@@ -2,8 +2,9 @@
 //! UCI or XBoard (CECP) on its standard input and output, run as a child process.
 //!
 //! An engine is named by a spec: `fairyrules` (optionally followed by feature switches,
-//! `fairyrules -null-move -lmr`, see [`fairyrules::engine::Features`], and `weights=FILE`
-//! with evaluation weights as `name = value` lines), `uci:COMMAND ARGS`,
+//! `fairyrules -null-move -lmr`, see [`fairyrules::engine::Features`], `weights=FILE`
+//! with evaluation weights as `name = value` lines and `net=FILE` with a learned evaluation,
+//! [`fairyrules::engine::net`]), `uci:COMMAND ARGS`,
 //! `xboard:COMMAND ARGS`, or a bare command line (UCI).
 
 use std::io::{BufRead, BufReader, Write};
@@ -98,10 +99,11 @@ pub struct Internal {
 }
 
 impl Internal {
-    /// An engine with these features, weights, table size and threads.
+    /// An engine with these features, weights, learned evaluation, table size and threads.
     pub fn new(
         features: Features,
         weights: Weights,
+        net: Option<std::sync::Arc<fairyrules::engine::net::Net>>,
         label: &str,
         hash_mb: usize,
         threads: usize,
@@ -109,6 +111,7 @@ impl Internal {
         let mut engine = Engine::new(hash_mb);
         engine.set_features(features);
         engine.set_weights(weights);
+        engine.set_net(net);
         engine.set_threads(threads);
         Internal {
             engine,

@@ -20,9 +20,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fairyrules::engine::eval::Weights;
+use fairyrules::engine::net::Net;
 use fairyrules::engine::{Engine, Features, Limits};
 use fairyrules::{claimable_draw, legal_moves, outcome, Color, Move, Outcome, Position, Rules};
 
@@ -67,7 +69,7 @@ pub struct MatchArgs {
     /// Games played at the same time (default: cores / threads; 1 to 1024).
     #[arg(long, value_parser = super::limits::threads)]
     pub concurrency: Option<usize>,
-    /// First engine: `fairyrules [-feature|+feature ...] [weights=FILE]`, `uci:COMMAND`,
+    /// First engine: `fairyrules [-feature|+feature ...] [weights=FILE] [net=FILE]`, `uci:COMMAND`,
     /// `xboard:COMMAND` or a command (UCI).
     #[arg(long, default_value = "fairyrules")]
     pub engine1: String,
@@ -169,29 +171,52 @@ struct Game {
 }
 
 /// A spec that names the built-in engine: `fairyrules`, feature switches and optionally
-/// `weights=FILE` (evaluation weights as `name = value` lines).
-fn internal_engine(spec: &str) -> Option<Result<(Features, Weights), String>> {
+/// `weights=FILE` (evaluation weights as `name = value` lines) and `net=FILE` (a learned
+/// evaluation, [`fairyrules::engine::net`]).
+fn internal_engine(spec: &str) -> Option<Result<InternalSpec, String>> {
     let rest = spec.trim().strip_prefix("fairyrules")?;
     if !rest.is_empty() && !rest.starts_with(' ') {
         return None;
     }
     let mut switches = Vec::new();
     let mut weights = Weights::default();
+    let mut net = None;
+    let read = |file: &str, what: &str| {
+        std::fs::read_to_string(file).map_err(|e| format!("cannot read {what} {file}: {e}"))
+    };
     for word in rest.split_whitespace() {
         if let Some(file) = word.strip_prefix("weights=") {
-            let text = match std::fs::read_to_string(file) {
-                Ok(t) => t,
-                Err(e) => return Some(Err(format!("cannot read weights {file}: {e}"))),
-            };
-            match Weights::parse(&text) {
+            let parsed = read(file, "weights")
+                .and_then(|text| Weights::parse(&text).map_err(|e| format!("{file}: {e}")));
+            match parsed {
                 Ok(w) => weights = w,
-                Err(e) => return Some(Err(format!("{file}: {e}"))),
+                Err(e) => return Some(Err(e)),
+            }
+        } else if let Some(file) = word.strip_prefix("net=") {
+            let parsed = read(file, "net")
+                .and_then(|text| Net::parse(&text).map_err(|e| format!("{file}: {e}")));
+            match parsed {
+                Ok(n) => net = Some(Arc::new(n)),
+                Err(e) => return Some(Err(e)),
             }
         } else {
             switches.push(word);
         }
     }
-    Some(Features::parse(&switches.join(" ")).map(|f| (f, weights)))
+    Some(
+        Features::parse(&switches.join(" ")).map(|features| InternalSpec {
+            features,
+            weights,
+            net,
+        }),
+    )
+}
+
+/// The built-in engine's settings read from a spec.
+struct InternalSpec {
+    features: Features,
+    weights: Weights,
+    net: Option<Arc<Net>>,
 }
 
 fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, String> {
@@ -220,10 +245,14 @@ impl PlayerSpec {
         variant: &str,
     ) -> Result<Box<dyn Player>, String> {
         if let Some(engine) = internal_engine(&self.spec) {
-            let (features, weights) = engine.map_err(|e| format!("error: {e}"))?;
+            let engine = engine.map_err(|e| format!("error: {e}"))?;
+            if let Some(net) = &engine.net {
+                net.check(rules).map_err(|e| format!("error: {e}"))?;
+            }
             return Ok(Box::new(Internal::new(
-                features,
-                weights,
+                engine.features,
+                engine.weights,
+                engine.net,
                 self.spec.trim(),
                 args.hash,
                 args.threads,

@@ -88,6 +88,7 @@
 //! centipawns from the side to move's point of view.
 
 use super::attack_sets::{one, piece_attack_set, piece_sets};
+use super::net::NetMode;
 use super::Features;
 use crate::fen::parse_fen;
 use crate::position::Position;
@@ -449,6 +450,8 @@ pub struct Evaluator {
     /// shelter), see [`Evaluator::shelter`].
     shelter_cache: Vec<(u64, i32)>,
     scratch: Vec<Move>,
+    /// A learned evaluation replacing or correcting this one ([`super::net`]), when given.
+    net: Option<std::sync::Arc<super::net::Net>>,
 }
 
 /// The pawn-structure terms of one arrangement of pawn-like pieces (both sides): what does
@@ -957,7 +960,15 @@ impl Evaluator {
             pawn_cache: vec![PawnEntry::default(); 1 << 13],
             shelter_cache: vec![(0, 0); 1 << 12],
             scratch: Vec::with_capacity(256),
+            net: None,
         }
+    }
+
+    /// Use a learned evaluation ([`super::net`]) on top of or in place of this one; a net
+    /// that does not fit the rules ([`super::net::Net::check`]) is not used.
+    pub fn set_net(&mut self, rules: &Rules, net: Option<std::sync::Arc<super::net::Net>>) {
+        self.net = net.filter(|n| n.check(rules).is_ok());
+        self.cache.iter_mut().for_each(|e| *e = (0, 0));
     }
 
     /// Material value of the piece kind in centipawns.
@@ -985,8 +996,17 @@ impl Evaluator {
         if self.cache[slot].0 == key && key != 0 {
             return self.cache[slot].1;
         }
-        let (mut v, complete) =
-            with_width!(rules.width, B => self.evaluate_in::<B>(rules, pos, alpha, beta));
+        // Taken out for the call (no reference count touched per evaluation), put back below.
+        let net = self.net.take();
+        let (mut v, complete) = match net.as_deref() {
+            Some(net) if net.mode == NetMode::Full => (net.evaluate(rules, pos), true),
+            net => {
+                let (v, complete) =
+                    with_width!(rules.width, B => self.evaluate_in::<B>(rules, pos, alpha, beta));
+                (v + net.map_or(0, |n| n.evaluate(rules, pos)), complete)
+            }
+        };
+        self.net = net;
         if let Some(seed) = self.noise {
             let h = (key ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             v += (h >> 60) as i32 - 8;

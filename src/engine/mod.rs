@@ -25,11 +25,15 @@
 //! - **Evaluation** ([`eval`]): material, piece-square tables, mobility, king safety, pawn
 //!   structure, threats and endgame scaling, all derived from the compiled rules, with
 //!   weights fitted to game results.
+//! - **Learned evaluation** ([`net`], off unless given with [`Engine::set_net`]): a small
+//!   network over the pieces' cells, added to the evaluation or replacing it.
 //! - **Measuring**: [`Features`] switches techniques off, [`Engine::set_weights`] replaces
-//!   the evaluation's weights (`fairyrules match` uses both).
+//!   the evaluation's weights, [`Engine::set_net`] adds a learned one (`fairyrules match`
+//!   uses all three).
 
 mod attack_sets;
 pub mod eval;
+pub mod net;
 pub mod search;
 pub mod see;
 pub mod time;
@@ -210,6 +214,8 @@ pub struct Engine {
     /// The last search's evaluation tables and cache, with the [`Rules::id`] they are for
     /// (kept so that the next search of the same variant starts with a warm cache).
     pub(crate) evaluator: Option<(u64, eval::Evaluator)>,
+    /// A learned evaluation ([`net`]) the evaluator uses, when set.
+    pub(crate) net: Option<std::sync::Arc<net::Net>>,
 }
 
 /// The search and evaluation techniques, each of which can be switched off to measure
@@ -383,6 +389,7 @@ impl Engine {
             features: Features::default(),
             weights: eval::Weights::default(),
             evaluator: None,
+            net: None,
         }
     }
 
@@ -396,6 +403,14 @@ impl Engine {
     /// Use these evaluation weights (for tuning).
     pub fn set_weights(&mut self, weights: eval::Weights) {
         self.weights = weights;
+        self.evaluator = None;
+    }
+
+    /// Use a learned evaluation ([`net`]) with the hand-crafted one or in its place (`None`:
+    /// the hand-crafted one alone). A net that does not fit a variant's rules
+    /// ([`net::Net::check`]) is not used for it.
+    pub fn set_net(&mut self, net: Option<std::sync::Arc<net::Net>>) {
+        self.net = net;
         self.evaluator = None;
     }
 

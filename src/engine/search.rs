@@ -281,7 +281,16 @@ pub(crate) fn run(
     };
     let evaluator = match engine.evaluator.take() {
         Some((id, kept)) if id == rules.id => kept,
-        _ => Evaluator::with_weights(rules, engine.seed, engine.weights.clone(), engine.features),
+        _ => {
+            let mut e = Evaluator::with_weights(
+                rules,
+                engine.seed,
+                engine.weights.clone(),
+                engine.features,
+            );
+            e.set_net(rules, engine.net.clone());
+            e
+        }
     };
     let see_values = exchange_values(rules, &evaluator.values);
     let history_size = rules.kinds().len() * 2 * rules.cells();

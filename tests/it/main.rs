@@ -26,6 +26,7 @@ mod heroes_hexagonal_rules;
 mod hostile_input;
 mod inheritance;
 mod large_boards;
+mod learned_eval;
 mod legality_filter;
 mod load_errors;
 mod match_cli;

@@ -1,0 +1,210 @@
+//! The learned evaluation ([`fairyrules::engine::net`]): colour symmetry by construction, a
+//! zero correction changing nothing, a full net replacing the hand-crafted evaluation, and
+//! nets for another board refused rather than misread.
+
+use std::sync::Arc;
+
+use crate::common::{load_variant, run, variant_arg};
+use fairyrules::engine::eval::Evaluator;
+use fairyrules::engine::net::{Net, NetMode, LOGIT_SCALE};
+use fairyrules::engine::{Engine, Limits};
+use fairyrules::{parse_fen, Rules};
+
+/// A net of `hidden` units with varied, repeatable weights.
+fn varied_net(rules: &Rules, hidden: usize, mode: NetMode) -> Net {
+    let mut net = Net::zeros(rules.kinds().len(), rules.cells(), hidden, mode);
+    for (i, w) in net.weights1.iter_mut().enumerate() {
+        *w = ((i * 7919 % 1000) as f32 / 1000.0 - 0.5) * 0.4;
+    }
+    for (i, b) in net.bias1.iter_mut().enumerate() {
+        *b = 0.3 + (i % 5) as f32 * 0.1;
+    }
+    for (i, w) in net.weights2.iter_mut().enumerate() {
+        *w = ((i * 104_729 % 997) as f32 / 997.0 - 0.5) * 2.0;
+    }
+    net.bias2 = 0.05;
+    net
+}
+
+/// The chess position seen from the other side: ranks reversed, colours swapped.
+fn colour_mirror(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let board: Vec<String> = fields[0]
+        .split('/')
+        .rev()
+        .map(|rank| {
+            rank.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    format!("{} {side} - - 0 1", board.join("/"))
+}
+
+#[test]
+fn a_net_scores_a_position_and_its_colour_mirror_alike() {
+    let rules = load_variant("chess.toml");
+    let net = varied_net(&rules, 16, NetMode::Full);
+    for fen in [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w - - 4 4",
+        "8/5pk1/6p1/3R4/1r6/6P1/5PK1/8 b - - 0 40",
+        "4k3/8/8/3Q4/8/8/8/4K3 w - - 0 1",
+    ] {
+        let pos = parse_fen(&rules, fen).unwrap();
+        let mirrored = parse_fen(&rules, &colour_mirror(fen)).unwrap();
+        let (a, b) = (net.evaluate(&rules, &pos), net.evaluate(&rules, &mirrored));
+        assert_eq!(a, b, "{fen}");
+        assert_ne!(a, 0, "the varied net scores {fen}");
+    }
+}
+
+#[test]
+fn a_net_scores_positions_on_a_hexagonal_board() {
+    let rules = load_variant("heroes-hexagonal.toml");
+    let net = varied_net(&rules, 8, NetMode::Residual);
+    let pos = parse_fen(&rules, rules.start_fen()).unwrap();
+    let mut evaluator = Evaluator::new(&rules, None);
+    let before = evaluator.evaluate(&rules, &pos);
+    evaluator.set_net(&rules, Some(Arc::new(net.clone())));
+    assert_eq!(
+        evaluator.evaluate(&rules, &pos),
+        before + net.evaluate(&rules, &pos)
+    );
+}
+
+#[test]
+fn a_zero_residual_net_leaves_the_search_unchanged() {
+    let rules = load_variant("chess.toml");
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let search = |net: Option<Net>| {
+        let mut engine = Engine::new(4);
+        engine.set_net(net.map(Arc::new));
+        let mut pos = parse_fen(&rules, fen).unwrap();
+        let r = engine.search(&rules, &mut pos, &Limits::depth(6));
+        (r.best, r.score, r.nodes)
+    };
+    let zero = Net::zeros(rules.kinds().len(), rules.cells(), 8, NetMode::Residual);
+    assert_eq!(search(Some(zero)), search(None));
+    let varied = varied_net(&rules, 8, NetMode::Residual);
+    assert_ne!(
+        search(Some(varied)),
+        search(None),
+        "a net that scores changes the search"
+    );
+}
+
+#[test]
+fn a_full_net_replaces_the_hand_crafted_evaluation() {
+    let rules = load_variant("chess.toml");
+    let mut net = Net::zeros(rules.kinds().len(), rules.cells(), 4, NetMode::Full);
+    net.bias2 = 0.5;
+    let mut evaluator = Evaluator::new(&rules, None);
+    evaluator.set_net(&rules, Some(Arc::new(net)));
+    for fen in [
+        rules.start_fen().to_string(),
+        "4k3/8/8/3Q4/8/8/8/4K3 b - - 0 1".to_string(),
+    ] {
+        let pos = parse_fen(&rules, &fen).unwrap();
+        assert_eq!(
+            evaluator.evaluate(&rules, &pos),
+            (0.5 * LOGIT_SCALE) as i32,
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn a_net_for_another_board_is_not_used_and_match_refuses_it() {
+    let chess = load_variant("chess.toml");
+    let capablanca = load_variant("capablanca.toml");
+    let mut net = Net::zeros(chess.kinds().len(), chess.cells(), 4, NetMode::Full);
+    net.bias2 = 1.0;
+    assert!(net.check(&capablanca).unwrap_err().contains("80 cells"));
+    let pos = parse_fen(&capablanca, capablanca.start_fen()).unwrap();
+    let mut evaluator = Evaluator::new(&capablanca, None);
+    let before = evaluator.evaluate(&capablanca, &pos);
+    evaluator.set_net(&capablanca, Some(Arc::new(net.clone())));
+    assert_eq!(evaluator.evaluate(&capablanca, &pos), before);
+
+    let dir = tempfile_dir();
+    let file = dir.join("chess.net");
+    std::fs::write(&file, net.to_text()).unwrap();
+    let spec = format!("fairyrules net={}", file.display());
+    let out = run(&[
+        "match",
+        "--quiet",
+        &variant_arg("capablanca.toml"),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--engine1",
+        &spec,
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("trained for 6 kinds on 64 cells"), "{err}");
+
+    std::fs::write(
+        &file,
+        "fairyrules-net 1 kinds 6 cells 64 hidden 4 mode full\n1 2",
+    )
+    .unwrap();
+    let out = run(&[
+        "match",
+        "--quiet",
+        &variant_arg("chess.toml"),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--engine1",
+        &spec,
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("ends before its last weight"), "{err}");
+}
+
+#[test]
+fn match_plays_with_a_net() {
+    let rules = load_variant("chess.toml");
+    let dir = tempfile_dir();
+    let file = dir.join("varied.net");
+    std::fs::write(&file, varied_net(&rules, 8, NetMode::Residual).to_text()).unwrap();
+    let spec = format!("fairyrules net={}", file.display());
+    let out = run(&[
+        "match",
+        "--quiet",
+        &variant_arg("chess.toml"),
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--engine1",
+        &spec,
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("net="), "the report names the engine: {text}");
+}
+
+/// A fresh folder for this test's files.
+fn tempfile_dir() -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "fairyrules-net-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
