@@ -5,13 +5,19 @@
 //! ```sh
 //! cargo run --release --example train_net -- variants/chess.toml chess.labels [more.labels] \
 //!     [--hidden 64] [--epochs 20] [--lr 0.001] [--batch 256] [--mode residual|full] \
-//!     [--out chess.net] [--seed S]
+//!     [--out chess.net] [--seed S] [--max-cp CP] [--hold-out-last] [--keep-scale]
 //! ```
 //!
-//! The error is the mean squared difference between winning chances,
-//! `1 / (1 + e^(−cp/400))`, of the label and of the prediction. Every tenth position is held
-//! out; after each epoch the held-out error is printed beside the hand-crafted evaluation's
-//! on the same positions, and the net with the lowest held-out error is written to `--out`
+//! The labelling engine's centipawns are first converted to ours by the factor that best
+//! fits the hand-crafted evaluation to them (unless `--keep-scale`); positions beyond
+//! `--max-cp` by their label or by the hand-crafted evaluation are left out. The error is
+//! the mean squared difference between winning chances, `1 / (1 + e^(−cp/400))`, of the
+//! label and of the prediction. Every tenth position is held out, or with
+//! `--hold-out-last` the last tenth: positions of games not trained on when the files are
+//! in game order (every tenth position shares its games with the training positions and
+//! rewards a net that learns those games). After each epoch the held-out error is printed
+//! beside the hand-crafted evaluation's on the same positions, with the mean size of the
+//! net's part of the score, and the net with the lowest held-out error is written to `--out`
 //! (default `net.txt`), for `fairyrules match --engine1 "fairyrules net=FILE"`.
 //! A `residual` net (the default) learns what the hand-crafted evaluation misses and is
 //! added to it; a `full` net is the whole evaluation. Adam on mini-batches shared out among
@@ -62,6 +68,8 @@ struct Grads {
     weights2: Vec<f32>,
     bias2: f32,
     loss: f64,
+    /// Scratch: the error's gradient at one perspective's hidden sums.
+    d_sum: Vec<f32>,
 }
 
 impl Grads {
@@ -72,6 +80,7 @@ impl Grads {
             weights2: vec![0.0; net.weights2.len()],
             bias2: 0.0,
             loss: 0.0,
+            d_sum: vec![0.0; net.hidden],
         }
     }
 }
@@ -106,7 +115,7 @@ fn backward(net: &Net, data: &Data, s: &Sample, g: &mut Grads, sums: &mut [Vec<f
     g.loss += f64::from(diff * diff);
     let d_out = 2.0 * diff * p * (1.0 - p);
     g.bias2 += d_out;
-    let mut d_sum = vec![0f32; h];
+    let mut d_sum = std::mem::take(&mut g.d_sum);
     for (side, range) in [s.start..s.split, s.split..s.end].into_iter().enumerate() {
         let w2 = &net.weights2[side * h..(side + 1) * h];
         for i in 0..h {
@@ -126,6 +135,7 @@ fn backward(net: &Net, data: &Data, s: &Sample, g: &mut Grads, sums: &mut [Vec<f
             }
         }
     }
+    g.d_sum = d_sum;
 }
 
 /// Adam's moments of every weight, in the net's order.
@@ -156,17 +166,20 @@ impl Adam {
     }
 }
 
-fn error(net: &Net, data: &Data, samples: &[usize]) -> f64 {
+/// The mean squared error over these samples, and the mean size of the net's own part of
+/// the score (without the hand-crafted evaluation it corrects), in centipawns.
+fn error(net: &Net, data: &Data, samples: &[usize]) -> (f64, f64) {
     let mut sums = [vec![0f32; net.hidden], vec![0f32; net.hidden]];
-    let total: f64 = samples
-        .iter()
-        .map(|&i| {
-            let s = &data.samples[i];
-            let d = sigmoid(forward(net, data, s, &mut sums)) - s.target;
-            f64::from(d * d)
-        })
-        .sum();
-    total / samples.len().max(1) as f64
+    let (mut total, mut size) = (0.0, 0.0);
+    for &i in samples {
+        let s = &data.samples[i];
+        let out = forward(net, data, s, &mut sums);
+        let d = sigmoid(out) - s.target;
+        total += f64::from(d * d);
+        size += f64::from((out - s.offset).abs() * LOGIT_SCALE);
+    }
+    let n = samples.len().max(1) as f64;
+    (total / n, size / n)
 }
 
 fn option<T: std::str::FromStr>(args: &mut Vec<String>, name: &str, default: T) -> T {
@@ -191,6 +204,9 @@ fn main() {
     let batch: usize = option(&mut args, "--batch", 256);
     let seed: u64 = option(&mut args, "--seed", 1);
     let out: String = option(&mut args, "--out", "net.txt".to_string());
+    let max_cp: f32 = option(&mut args, "--max-cp", f32::INFINITY);
+    let hold_out_last = args.iter().any(|a| a == "--hold-out-last");
+    args.retain(|a| a != "--hold-out-last");
     let keep_scale = args.iter().any(|a| a == "--keep-scale");
     args.retain(|a| a != "--keep-scale");
     let mode = match option(&mut args, "--mode", "residual".to_string()).as_str() {
@@ -202,7 +218,7 @@ fn main() {
         }
     };
     if args.len() < 2 {
-        eprintln!("usage: train_net VARIANT.toml POSITIONS.labels [...] [--hidden H] [--epochs E] [--lr R] [--batch B] [--mode residual|full] [--out FILE] [--seed S] [--keep-scale]");
+        eprintln!("usage: train_net VARIANT.toml POSITIONS.labels [...] [--hidden H] [--epochs E] [--lr R] [--batch B] [--mode residual|full] [--out FILE] [--seed S] [--keep-scale] [--max-cp CP] [--hold-out-last]");
         std::process::exit(2);
     }
     let rules = Rules::load(&args[0]).unwrap_or_else(|e| {
@@ -270,6 +286,14 @@ fn main() {
         scale_error(k),
         scale_error(1.0)
     );
+    let before = rows.len();
+    rows.retain(|(_, label, hce)| (label * label_scale).abs() <= max_cp && hce.abs() <= max_cp);
+    if rows.len() < before {
+        eprintln!(
+            "{} positions left out: beyond {max_cp} cp (--max-cp) by the label or by the hand-crafted evaluation",
+            before - rows.len()
+        );
+    }
     let mut hce_error = Vec::new();
     for (pos, label, hce) in &rows {
         let side = pos.side_to_move();
@@ -293,8 +317,17 @@ fn main() {
     }
     drop(rows);
     let n = data.samples.len();
-    let held: Vec<usize> = (0..n).filter(|i| i % 10 == 9).collect();
-    let mut train: Vec<usize> = (0..n).filter(|i| i % 10 != 9).collect();
+    // Every tenth position is held out, or with --hold-out-last the last tenth (positions of
+    // other games than those trained on, when the files are in game order).
+    let held_out = |i: usize| {
+        if hold_out_last {
+            i >= n - n / 10
+        } else {
+            i % 10 == 9
+        }
+    };
+    let held: Vec<usize> = (0..n).filter(|&i| held_out(i)).collect();
+    let mut train: Vec<usize> = (0..n).filter(|&i| !held_out(i)).collect();
     let hce_held = held
         .iter()
         .map(|&i| f64::from(hce_error[i] * hce_error[i]))
@@ -318,7 +351,7 @@ fn main() {
         t: 0,
     };
     let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
-    let mut best = (error(&net, &data, &held), net.clone());
+    let mut best = (error(&net, &data, &held).0, net.clone());
     eprintln!("epoch 0: held-out error {:.6}", best.0);
     for epoch in 1..=epochs {
         for i in (1..train.len()).rev() {
@@ -378,9 +411,9 @@ fn main() {
             );
             net.bias2 = b2[0];
         }
-        let held_error = error(&net, &data, &held);
+        let (held_error, size) = error(&net, &data, &held);
         eprintln!(
-            "epoch {epoch}: training error {:.6}, held-out error {held_error:.6} (hand-crafted {hce_held:.6})",
+            "epoch {epoch}: training error {:.6}, held-out error {held_error:.6} (hand-crafted {hce_held:.6}), the net's part {size:.1} cp on average",
             loss / train.len().max(1) as f64
         );
         if held_error < best.0 {
