@@ -5,7 +5,7 @@
 //! ```sh
 //! cargo run --release --example train_net -- variants/chess.toml chess.labels [more.labels] \
 //!     [--hidden 64] [--epochs 20] [--lr 0.001] [--batch 256] [--mode residual|full] \
-//!     [--out chess.net] [--seed S] [--max-cp CP] [--hold-out-last] [--keep-scale]
+//!     [--out chess.net] [--seed S] [--max-cp CP] [--hold-out-last] [--keep-scale] [--no-tempo]
 //! ```
 //!
 //! The labelling engine's centipawns are first converted to ours by the factor that best
@@ -182,6 +182,22 @@ fn error(net: &Net, data: &Data, samples: &[usize]) -> (f64, f64) {
     (total / n, size / n)
 }
 
+/// Makes the net score a position and the same position with the other side to move as
+/// opposites (the other side's units weigh the negative of the side to move's, no output
+/// bias): it then has no bonus for having the move. Search scores of quiet positions favour
+/// the side to move by about half a pawn on average, and a net that learns that as a
+/// tempo bonus misleads the search (null moves, futility) — the hand-crafted evaluation
+/// keeps its own small one.
+fn without_tempo(net: &mut Net) {
+    let h = net.hidden;
+    for i in 0..h {
+        let w = (net.weights2[i] - net.weights2[h + i]) / 2.0;
+        net.weights2[i] = w;
+        net.weights2[h + i] = -w;
+    }
+    net.bias2 = 0.0;
+}
+
 fn option<T: std::str::FromStr>(args: &mut Vec<String>, name: &str, default: T) -> T {
     match args.iter().position(|a| a == name) {
         Some(i) => {
@@ -205,6 +221,8 @@ fn main() {
     let seed: u64 = option(&mut args, "--seed", 1);
     let out: String = option(&mut args, "--out", "net.txt".to_string());
     let max_cp: f32 = option(&mut args, "--max-cp", f32::INFINITY);
+    let no_tempo = args.iter().any(|a| a == "--no-tempo");
+    args.retain(|a| a != "--no-tempo");
     let hold_out_last = args.iter().any(|a| a == "--hold-out-last");
     args.retain(|a| a != "--hold-out-last");
     let keep_scale = args.iter().any(|a| a == "--keep-scale");
@@ -218,7 +236,7 @@ fn main() {
         }
     };
     if args.len() < 2 {
-        eprintln!("usage: train_net VARIANT.toml POSITIONS.labels [...] [--hidden H] [--epochs E] [--lr R] [--batch B] [--mode residual|full] [--out FILE] [--seed S] [--keep-scale] [--max-cp CP] [--hold-out-last]");
+        eprintln!("usage: train_net VARIANT.toml POSITIONS.labels [...] [--hidden H] [--epochs E] [--lr R] [--batch B] [--mode residual|full] [--out FILE] [--seed S] [--keep-scale] [--max-cp CP] [--hold-out-last] [--no-tempo]");
         std::process::exit(2);
     }
     let rules = Rules::load(&args[0]).unwrap_or_else(|e| {
@@ -344,6 +362,9 @@ fn main() {
     }
     net.bias1.iter_mut().for_each(|b| *b = 0.5);
     net.weights2.iter_mut().for_each(|w| *w = rng.uniform(0.01));
+    if no_tempo {
+        without_tempo(&mut net);
+    }
     let size = net.bias1.len() + net.weights1.len() + net.weights2.len() + 1;
     let mut adam = Adam {
         m: vec![0.0; size],
@@ -410,6 +431,9 @@ fn main() {
                 rate,
             );
             net.bias2 = b2[0];
+            if no_tempo {
+                without_tempo(&mut net);
+            }
         }
         let (held_error, size) = error(&net, &data, &held);
         eprintln!(
