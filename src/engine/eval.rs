@@ -452,6 +452,8 @@ pub struct Evaluator {
     scratch: Vec<Move>,
     /// A learned evaluation replacing or correcting this one ([`super::net`]), when given.
     net: Option<std::sync::Arc<super::net::Net>>,
+    /// The net's hidden sums (scratch, `2 × hidden`).
+    net_sums: Vec<f32>,
 }
 
 /// The pawn-structure terms of one arrangement of pawn-like pieces (both sides): what does
@@ -961,6 +963,7 @@ impl Evaluator {
             shelter_cache: vec![(0, 0); 1 << 12],
             scratch: Vec::with_capacity(256),
             net: None,
+            net_sums: Vec::new(),
         }
     }
 
@@ -968,6 +971,7 @@ impl Evaluator {
     /// that does not fit the rules ([`super::net::Net::check`]) is not used.
     pub fn set_net(&mut self, rules: &Rules, net: Option<std::sync::Arc<super::net::Net>>) {
         self.net = net.filter(|n| n.check(rules).is_ok());
+        self.net_sums = vec![0.0; self.net.as_ref().map_or(0, |n| 2 * n.hidden)];
         self.cache.iter_mut().for_each(|e| *e = (0, 0));
     }
 
@@ -999,11 +1003,14 @@ impl Evaluator {
         // Taken out for the call (no reference count touched per evaluation), put back below.
         let net = self.net.take();
         let (mut v, complete) = match net.as_deref() {
-            Some(net) if net.mode == NetMode::Full => (net.evaluate(rules, pos), true),
+            Some(net) if net.mode == NetMode::Full => {
+                (net.evaluate_with(rules, pos, &mut self.net_sums), true)
+            }
             net => {
                 let (v, complete) =
                     with_width!(rules.width, B => self.evaluate_in::<B>(rules, pos, alpha, beta));
-                (v + net.map_or(0, |n| n.evaluate(rules, pos)), complete)
+                let learned = net.map_or(0, |n| n.evaluate_with(rules, pos, &mut self.net_sums));
+                (v + learned, complete)
             }
         };
         self.net = net;

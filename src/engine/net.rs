@@ -233,22 +233,51 @@ impl Net {
     /// The net's score in centipawns from the side to move's point of view. The rules must
     /// fit the net ([`Net::check`]).
     pub fn evaluate(&self, rules: &Rules, pos: &Position) -> i32 {
+        let mut sums = [0f32; 2 * MAX_HIDDEN];
+        self.evaluate_with(rules, pos, &mut sums)
+    }
+
+    /// As [`Net::evaluate`], with the hidden sums kept in `sums` (at least `2 × hidden`
+    /// long: the caller's scratch, so that nothing is allocated or cleared per call).
+    pub fn evaluate_with(&self, rules: &Rules, pos: &Position, sums: &mut [f32]) -> i32 {
         let h = self.hidden;
-        let mut sums = [[0f32; MAX_HIDDEN]; 2];
-        let side = pos.side_to_move();
-        for (sum, viewer) in sums.iter_mut().zip([side, side.flip()]) {
-            let sum = &mut sum[..h];
-            sum.copy_from_slice(&self.bias1);
-            self.for_each_input(rules, pos, viewer, |input| {
-                let row = &self.weights1[input * h..(input + 1) * h];
-                for (s, w) in sum.iter_mut().zip(row) {
-                    *s += w;
+        let (white, rest) = sums.split_at_mut(h);
+        let black = &mut rest[..h];
+        white.copy_from_slice(&self.bias1);
+        black.copy_from_slice(&self.bias1);
+        // One pass over the pieces feeds both perspectives.
+        let g = rules.geometry();
+        let theirs = self.kinds * self.cells;
+        for owner in Color::BOTH {
+            let (white_base, black_base) = match owner {
+                Color::White => (0, theirs),
+                Color::Black => (theirs, 0),
+            };
+            for cell in pos.occupied(owner).iter() {
+                let kind = pos.occupant(cell).kind() as usize * self.cells;
+                let w = white_base + kind + cell.index();
+                let b = black_base + kind + g.mirror(cell).index();
+                let (row_w, row_b) = (
+                    &self.weights1[w * h..(w + 1) * h],
+                    &self.weights1[b * h..(b + 1) * h],
+                );
+                for ((sw, sb), (a, c)) in white
+                    .iter_mut()
+                    .zip(black.iter_mut())
+                    .zip(row_w.iter().zip(row_b))
+                {
+                    *sw += a;
+                    *sb += c;
                 }
-            });
+            }
         }
+        let (mine, other) = match pos.side_to_move() {
+            Color::White => (&*white, &*black),
+            Color::Black => (&*black, &*white),
+        };
         let mut out = self.bias2;
-        for (sum, weights) in sums.iter().zip(self.weights2.chunks(h)) {
-            for (s, w) in sum[..h].iter().zip(weights) {
+        for (sum, weights) in [mine, other].into_iter().zip(self.weights2.chunks(h)) {
+            for (s, w) in sum.iter().zip(weights) {
                 out += s.clamp(0.0, 1.0) * w;
             }
         }

@@ -65,6 +65,51 @@ fn a_net_scores_a_position_and_its_colour_mirror_alike() {
     }
 }
 
+/// The score as `examples/train_net.rs` computes it: the inputs of each perspective
+/// ([`Net::for_each_input`]) summed into the hidden units.
+fn score_from_inputs(net: &Net, rules: &Rules, pos: &fairyrules::Position) -> i32 {
+    let side = pos.side_to_move();
+    let mut out = net.bias2;
+    for (viewer, weights) in [side, side.flip()]
+        .into_iter()
+        .zip(net.weights2.chunks(net.hidden))
+    {
+        let mut sums = net.bias1.clone();
+        net.for_each_input(rules, pos, viewer, |input| {
+            for (s, w) in sums
+                .iter_mut()
+                .zip(&net.weights1[input * net.hidden..(input + 1) * net.hidden])
+            {
+                *s += w;
+            }
+        });
+        for (s, w) in sums.iter().zip(weights) {
+            out += s.clamp(0.0, 1.0) * w;
+        }
+    }
+    (out * LOGIT_SCALE).round() as i32
+}
+
+#[test]
+fn the_engine_scores_a_net_as_its_trainer_reads_the_inputs() {
+    for (variant, fen) in [
+        (
+            "chess.toml",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b - - 4 4",
+        ),
+        ("chess.toml", "8/5pk1/6p1/3R4/1r6/6P1/5PK1/8 w - - 0 40"),
+        ("capablanca.toml", ""),
+        ("heroes-hexagonal.toml", ""),
+    ] {
+        let rules = load_variant(variant);
+        let fen = if fen.is_empty() { rules.start_fen() } else { fen };
+        let pos = parse_fen(&rules, fen).unwrap();
+        let net = varied_net(&rules, 12, NetMode::Full);
+        let expected = score_from_inputs(&net, &rules, &pos);
+        assert!((net.evaluate(&rules, &pos) - expected).abs() <= 1, "{variant} {fen}");
+    }
+}
+
 #[test]
 fn a_net_scores_positions_on_a_hexagonal_board() {
     let rules = load_variant("heroes-hexagonal.toml");
