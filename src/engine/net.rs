@@ -29,7 +29,7 @@ use crate::types::{Color, Piece};
 /// Centipawns per logit unit of the output (a score of 400 cp wins about 73% of the time).
 pub const LOGIT_SCALE: f32 = 400.0;
 
-/// Most hidden units a net file may have (the evaluation keeps its sums on the stack).
+/// Most hidden units a net file may have ([`Net::evaluate`] keeps its sums on the stack).
 pub const MAX_HIDDEN: usize = 512;
 
 /// Whether the net replaces the hand-crafted evaluation or corrects it.
@@ -152,7 +152,9 @@ impl Net {
                 .ok_or_else(|| format!("expected a finite number, found `{w}`"))
         });
         let mut take = |n: usize| -> Result<Vec<f32>, String> {
-            let mut v = Vec::with_capacity(n);
+            // Grown as the numbers come: a header that claims more than the file holds
+            // costs no memory.
+            let mut v = Vec::with_capacity(n.min(1 << 16));
             for _ in 0..n {
                 v.push(
                     numbers
@@ -321,5 +323,8 @@ mod tests {
             .unwrap_err()
             .contains("unexpected"));
         assert!(Net::parse("fairyrules-net 2").unwrap_err().contains('1'));
+        // The largest board and layer the header may claim, with no numbers after it.
+        let huge = "fairyrules-net 1 kinds 256 cells 256 hidden 512 mode full";
+        assert!(Net::parse(huge).unwrap_err().contains("ends before"));
     }
 }

@@ -102,11 +102,18 @@ fn the_engine_scores_a_net_as_its_trainer_reads_the_inputs() {
         ("heroes-hexagonal.toml", ""),
     ] {
         let rules = load_variant(variant);
-        let fen = if fen.is_empty() { rules.start_fen() } else { fen };
+        let fen = if fen.is_empty() {
+            rules.start_fen()
+        } else {
+            fen
+        };
         let pos = parse_fen(&rules, fen).unwrap();
         let net = varied_net(&rules, 12, NetMode::Full);
         let expected = score_from_inputs(&net, &rules, &pos);
-        assert!((net.evaluate(&rules, &pos) - expected).abs() <= 1, "{variant} {fen}");
+        assert!(
+            (net.evaluate(&rules, &pos) - expected).abs() <= 1,
+            "{variant} {fen}"
+        );
     }
 }
 
