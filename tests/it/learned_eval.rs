@@ -185,41 +185,13 @@ fn a_net_for_another_board_is_not_used_and_match_refuses_it() {
     evaluator.set_net(&capablanca, Some(Arc::new(net.clone())));
     assert_eq!(evaluator.evaluate(&capablanca, &pos), before);
 
-    let dir = tempfile_dir();
-    let file = dir.join("chess.net");
-    std::fs::write(&file, net.to_text()).unwrap();
-    let spec = format!("fairyrules net={}", file.display());
-    let out = run(&[
-        "match",
-        "--quiet",
-        &variant_arg("capablanca.toml"),
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--engine1",
-        &spec,
-    ]);
+    let out = match_with_net("capablanca.toml", &net.to_text(), 1);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("trained for 6 kinds on 64 cells"), "{err}");
 
-    std::fs::write(
-        &file,
-        "fairyrules-net 1 kinds 6 cells 64 hidden 4 mode full\n1 2",
-    )
-    .unwrap();
-    let out = run(&[
-        "match",
-        "--quiet",
-        &variant_arg("chess.toml"),
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--engine1",
-        &spec,
-    ]);
+    let truncated = "fairyrules-net 1 kinds 6 cells 64 hidden 4 mode full\n1 2";
+    let out = match_with_net("chess.toml", truncated, 1);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("ends before its last weight"), "{err}");
@@ -228,24 +200,35 @@ fn a_net_for_another_board_is_not_used_and_match_refuses_it() {
 #[test]
 fn match_plays_with_a_net() {
     let rules = load_variant("chess.toml");
-    let dir = tempfile_dir();
-    let file = dir.join("varied.net");
-    std::fs::write(&file, varied_net(&rules, 8, NetMode::Residual).to_text()).unwrap();
-    let spec = format!("fairyrules net={}", file.display());
-    let out = run(&[
-        "match",
-        "--quiet",
-        &variant_arg("chess.toml"),
-        "--games",
-        "2",
-        "--depth",
-        "2",
-        "--engine1",
-        &spec,
-    ]);
+    let net = varied_net(&rules, 8, NetMode::Residual);
+    let out = match_with_net("chess.toml", &net.to_text(), 2);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("net="), "the report names the engine: {text}");
+}
+
+/// A two-game `match` of a shipped variant at a fixed depth, the first engine using the
+/// net file `net_text` (written to a fresh folder); no game file is written.
+fn match_with_net(variant: &str, net_text: &str, depth: u32) -> std::process::Output {
+    let file = tempfile_dir().join("test.net");
+    std::fs::write(&file, net_text).unwrap();
+    let spec = format!("fairyrules net={}", file.display());
+    let depth = depth.to_string();
+    let variant = variant_arg(variant);
+    let args = [
+        "match",
+        "--quiet",
+        &variant,
+        "--games",
+        "2",
+        "--depth",
+        &depth,
+        "--pgn",
+        "-",
+        "--engine1",
+        &spec,
+    ];
+    run(&args)
 }
 
 /// A fresh folder for this test's files.
