@@ -3,11 +3,16 @@
 //! would end sooner (an Atomic king explodes), the row is the last position before its end,
 //! labelled with its ply.
 //!
-//! `cargo run --release --example engine_speed -- [MILLISECONDS] [FILE...]`
-//! (default: 2000 ms and every `variants/*.toml`).
+//! `cargo run --release --example engine_speed -- [MILLISECONDS] [--nodes N] [--net NET]
+//! [FILE...]` (default: 2000 ms and every `variants/*.toml`). `--nodes N` searches N nodes
+//! a position instead of a time (for instruction counts under `valgrind --tool=callgrind`,
+//! divided by the nodes printed); `--net NET` adds a learned evaluation
+//! ([`fairyrules::engine::net`]) where it fits the variant.
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use fairyrules::engine::net::Net;
 use fairyrules::engine::{Engine, Limits};
 use fairyrules::{outcome, Outcome, Position, Rules};
 
@@ -19,6 +24,21 @@ fn main() {
             ms
         }
         None => 2000,
+    };
+    let mut option = |name: &str| {
+        let at = args.iter().position(|a| a == name)?;
+        let value = args.get(at + 1).cloned();
+        args.drain(at..(at + 2).min(args.len()));
+        value
+    };
+    let nodes = option("--nodes").map(|n| n.parse::<u64>().expect("--nodes takes a number"));
+    let net = option("--net").map(|file| {
+        let text = std::fs::read_to_string(&file).expect("a readable net file");
+        Arc::new(Net::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}")))
+    });
+    let limits = match nodes {
+        Some(n) => Limits::nodes(n),
+        None => Limits::movetime(Duration::from_millis(ms)),
     };
     if args.is_empty() {
         let mut files: Vec<String> = std::fs::read_dir("variants")
@@ -42,6 +62,7 @@ fn main() {
         };
         let mut pos = Position::start(&rules);
         let mut engine = Engine::new(64);
+        engine.set_net(net.clone());
         for later in [false, true] {
             let mut label = if later {
                 format!("ply {}", play_into_game(&rules, &mut pos, 12))
@@ -49,11 +70,7 @@ fn main() {
                 "start".to_string()
             };
             engine.clear();
-            let r = engine.search(
-                &rules,
-                &mut pos,
-                &Limits::movetime(Duration::from_millis(ms)),
-            );
+            let r = engine.search(&rules, &mut pos, &limits);
             let secs = r.elapsed.as_secs_f64();
             if let Some(plies) = r.mate_in_plies() {
                 // A proved result stops the search early: too few nodes to time.

@@ -141,6 +141,13 @@ impl Board {
         Piece::from_code(self.cells[cell.index()])
     }
 
+    /// Per cell: 0 for an empty cell, else its piece's code — compared position to position
+    /// by the learned evaluation's accumulator ([`crate::engine::net::NetAccumulator`]).
+    #[inline(always)]
+    pub(crate) fn cell_codes(&self) -> &[u8] {
+        &self.cells
+    }
+
     /// Whether a cell holds a piece.
     #[inline(always)]
     pub fn is_occupied(&self, cell: Cell) -> bool {

@@ -451,9 +451,10 @@ pub struct Evaluator {
     shelter_cache: Vec<(u64, i32)>,
     scratch: Vec<Move>,
     /// A learned evaluation replacing or correcting this one ([`super::net`]), when given.
-    net: Option<std::sync::Arc<super::net::Net>>,
-    /// The net's hidden sums (scratch, `2 × hidden`).
-    net_sums: Vec<f32>,
+    /// (In integers, built once per variant and shared by the search threads.)
+    net: Option<std::sync::Arc<super::net::IntegerNet>>,
+    /// The net's hidden sums for the last position evaluated, kept up to date cell by cell.
+    net_sums: super::net::NetAccumulator,
 }
 
 /// The pawn-structure terms of one arrangement of pawn-like pieces (both sides): what does
@@ -963,15 +964,17 @@ impl Evaluator {
             shelter_cache: vec![(0, 0); 1 << 12],
             scratch: Vec::with_capacity(256),
             net: None,
-            net_sums: Vec::new(),
+            net_sums: Default::default(),
         }
     }
 
     /// Use a learned evaluation ([`super::net`]) on top of or in place of this one; a net
     /// that does not fit the rules ([`super::net::Net::check`]) is not used.
     pub fn set_net(&mut self, rules: &Rules, net: Option<std::sync::Arc<super::net::Net>>) {
-        self.net = net.filter(|n| n.check(rules).is_ok());
-        self.net_sums = vec![0.0; self.net.as_ref().map_or(0, |n| 2 * n.hidden)];
+        self.net = net
+            .filter(|n| n.check(rules).is_ok())
+            .map(|n| std::sync::Arc::new(super::net::IntegerNet::new(&n, rules)));
+        self.net_sums = Default::default();
         self.cache.iter_mut().for_each(|e| *e = (0, 0));
     }
 
@@ -1003,13 +1006,11 @@ impl Evaluator {
         // Taken out for the call (no reference count touched per evaluation), put back below.
         let net = self.net.take();
         let (mut v, complete) = match net.as_deref() {
-            Some(net) if net.mode == NetMode::Full => {
-                (net.evaluate_with(rules, pos, &mut self.net_sums), true)
-            }
+            Some(net) if net.mode == NetMode::Full => (net.evaluate(pos, &mut self.net_sums), true),
             net => {
                 let (v, complete) =
                     with_width!(rules.width, B => self.evaluate_in::<B>(rules, pos, alpha, beta));
-                let learned = net.map_or(0, |n| n.evaluate_with(rules, pos, &mut self.net_sums));
+                let learned = net.map_or(0, |n| n.evaluate(pos, &mut self.net_sums));
                 (v + learned, complete)
             }
         };

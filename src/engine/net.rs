@@ -232,58 +232,213 @@ impl Net {
         }
     }
 
-    /// The net's score in centipawns from the side to move's point of view. The rules must
-    /// fit the net ([`Net::check`]).
+    /// The net's score in centipawns from the side to move's point of view, computed from
+    /// scratch as the engine computes it ([`IntegerNet`]). The rules must fit the net
+    /// ([`Net::check`]). Builds the integer net on each call: for tools and tests, not for
+    /// a search.
     pub fn evaluate(&self, rules: &Rules, pos: &Position) -> i32 {
-        let mut sums = [0f32; 2 * MAX_HIDDEN];
-        self.evaluate_with(rules, pos, &mut sums)
+        IntegerNet::new(self, rules).evaluate(pos, &mut NetAccumulator::default())
+    }
+}
+
+/// Largest size a weight or bias is taken at in [`IntegerNet`] (trained nets stay within a
+/// few units; a hand-made file with larger ones is clamped rather than overflowing).
+pub const MAX_WEIGHT: f32 = 1000.0;
+
+/// Most cells whose pieces may change between two evaluations for the accumulator to be
+/// brought up to date cell by cell; beyond it the sums are recomputed.
+const MAX_CHANGED_CELLS: usize = 8;
+
+/// `x` kept within `0..=one`, written so that it compiles to vector min and max.
+#[inline(always)]
+fn clipped(x: f32, one: f32) -> f32 {
+    let x = if x > 0.0 { x } else { 0.0 };
+    if x < one {
+        x
+    } else {
+        one
+    }
+}
+
+/// A [`Net`] as the engine runs it: the hidden layer's weights in integers (fixed point,
+/// `one` integer units per weight unit) so that sums kept up to date move by move
+/// ([`NetAccumulator`]) are exactly the sums computed from scratch, in any order; and the
+/// mirror of each cell looked up in a table. Built once per variant by the evaluator.
+#[derive(Debug, Clone)]
+pub struct IntegerNet {
+    kinds: usize,
+    cells: usize,
+    hidden: usize,
+    /// Whether the score replaces the hand-crafted evaluation or is added to it.
+    pub mode: NetMode,
+    /// Integer units per weight unit: the clipped ReLU keeps a sum within `0..=one`.
+    one: i32,
+    bias1: Vec<i32>,
+    weights1: Vec<i32>,
+    /// Output weights divided by `one` and multiplied by [`LOGIT_SCALE`] (centipawns per
+    /// integer unit of a hidden unit's output).
+    weights2: Vec<f32>,
+    /// Output bias in centipawns.
+    bias2: f32,
+    /// Per cell, its top-bottom mirror's index (Black's view).
+    mirror: Vec<u32>,
+}
+
+/// The hidden sums of both perspectives for the last position evaluated, with that
+/// position's board (cell by cell) to tell what changed since. Each search thread keeps one
+/// in its evaluator; an empty one (the default) is filled on first use.
+#[derive(Debug, Clone, Default)]
+pub struct NetAccumulator {
+    board: Vec<u8>,
+    /// White's perspective, then Black's (`hidden` each).
+    sums: Vec<i32>,
+}
+
+impl IntegerNet {
+    /// The integer form of `net` for `rules`, which must fit it ([`Net::check`]).
+    pub fn new(net: &Net, rules: &Rules) -> IntegerNet {
+        let largest = net
+            .bias1
+            .iter()
+            .chain(&net.weights1)
+            .fold(0f32, |m, w| m.max(w.abs()))
+            .min(MAX_WEIGHT);
+        // A sum holds at most one weight per cell and the bias: keep it within 2^30.
+        let bound = largest * (net.cells as f32 + 1.0);
+        let mut one = 1i32 << 20;
+        while one > 1 && bound * one as f32 >= (1u32 << 30) as f32 {
+            one >>= 1;
+        }
+        let fixed = |w: &f32| (w.clamp(-MAX_WEIGHT, MAX_WEIGHT) * one as f32).round() as i32;
+        let g = rules.geometry();
+        IntegerNet {
+            kinds: net.kinds,
+            cells: net.cells,
+            hidden: net.hidden,
+            mode: net.mode,
+            one,
+            bias1: net.bias1.iter().map(fixed).collect(),
+            weights1: net.weights1.iter().map(fixed).collect(),
+            weights2: net
+                .weights2
+                .iter()
+                .map(|w| w * LOGIT_SCALE / one as f32)
+                .collect(),
+            bias2: net.bias2 * LOGIT_SCALE,
+            mirror: g.cells().map(|c| g.mirror(c).index() as u32).collect(),
+        }
     }
 
-    /// As [`Net::evaluate`], with the hidden sums kept in `sums` (at least `2 × hidden`
-    /// long: the caller's scratch, so that nothing is allocated or cleared per call).
-    pub fn evaluate_with(&self, rules: &Rules, pos: &Position, sums: &mut [f32]) -> i32 {
-        let h = self.hidden;
-        let (white, rest) = sums.split_at_mut(h);
-        let black = &mut rest[..h];
-        white.copy_from_slice(&self.bias1);
-        black.copy_from_slice(&self.bias1);
-        // One pass over the pieces feeds both perspectives.
-        let g = rules.geometry();
-        let theirs = self.kinds * self.cells;
-        for owner in Color::BOTH {
-            let (white_base, black_base) = match owner {
-                Color::White => (0, theirs),
-                Color::Black => (theirs, 0),
-            };
-            for cell in pos.occupied(owner).iter() {
-                let kind = pos.occupant(cell).kind() as usize * self.cells;
-                let w = white_base + kind + cell.index();
-                let b = black_base + kind + g.mirror(cell).index();
-                let (row_w, row_b) = (
-                    &self.weights1[w * h..(w + 1) * h],
-                    &self.weights1[b * h..(b + 1) * h],
-                );
-                for ((sw, sb), (a, c)) in white
-                    .iter_mut()
-                    .zip(black.iter_mut())
-                    .zip(row_w.iter().zip(row_b))
-                {
-                    *sw += a;
-                    *sb += c;
+    /// The score in centipawns from the side to move's point of view. `acc` holds the sums
+    /// of the last position this net evaluated with it: only the cells whose pieces changed
+    /// since are added and taken out (a move changes two to four), unless too many did.
+    pub fn evaluate(&self, pos: &Position, acc: &mut NetAccumulator) -> i32 {
+        let board = pos.cell_codes();
+        if acc.board.len() != board.len() || acc.sums.len() != 2 * self.hidden {
+            self.refresh(board, acc);
+        } else {
+            let mut changed = [0usize; MAX_CHANGED_CELLS];
+            let mut n = 0;
+            'scan: for (chunk, (old, new)) in acc.board.chunks(8).zip(board.chunks(8)).enumerate() {
+                if old == new {
+                    continue;
+                }
+                for (i, (a, b)) in old.iter().zip(new).enumerate() {
+                    if a != b {
+                        if n == MAX_CHANGED_CELLS {
+                            n = usize::MAX;
+                            break 'scan;
+                        }
+                        changed[n] = chunk * 8 + i;
+                        n += 1;
+                    }
+                }
+            }
+            if n == usize::MAX {
+                self.refresh(board, acc);
+            } else {
+                for &cell in &changed[..n] {
+                    let (old, new) = (acc.board[cell], board[cell]);
+                    if old != 0 {
+                        self.add_piece(&mut acc.sums, old, cell, -1);
+                    }
+                    if new != 0 {
+                        self.add_piece(&mut acc.sums, new, cell, 1);
+                    }
+                    acc.board[cell] = new;
                 }
             }
         }
+        let h = self.hidden;
+        let (white, black) = acc.sums.split_at(h);
         let (mine, other) = match pos.side_to_move() {
-            Color::White => (&*white, &*black),
-            Color::Black => (&*black, &*white),
+            Color::White => (white, black),
+            Color::Black => (black, white),
         };
-        let mut out = self.bias2;
-        for (sum, weights) in [mine, other].into_iter().zip(self.weights2.chunks(h)) {
-            for (s, w) in sum.iter().zip(weights) {
-                out += s.clamp(0.0, 1.0) * w;
+        // Eight running totals (summed at the end in a fixed order) so that the compiler
+        // can keep them in vector lanes; the clipped ReLU in floats for the same reason.
+        let one = self.one as f32;
+        let mut lanes = [0f32; 8];
+        for (sums, weights) in [mine, other].into_iter().zip(self.weights2.chunks(h)) {
+            let (sums, weights) = (sums.chunks_exact(8), weights.chunks_exact(8));
+            for (s, w) in sums.remainder().iter().zip(weights.remainder()) {
+                lanes[0] += clipped(*s as f32, one) * w;
+            }
+            for (s, w) in sums.zip(weights) {
+                for lane in 0..8 {
+                    lanes[lane] += clipped(s[lane] as f32, one) * w[lane];
+                }
             }
         }
-        (out * LOGIT_SCALE).clamp(-20_000.0, 20_000.0).round() as i32
+        let out = self.bias2 + lanes.iter().sum::<f32>();
+        out.clamp(-20_000.0, 20_000.0).round() as i32
+    }
+
+    /// Recompute both perspectives' sums from the board.
+    fn refresh(&self, board: &[u8], acc: &mut NetAccumulator) {
+        acc.board.clear();
+        acc.board.extend_from_slice(board);
+        acc.sums.clear();
+        acc.sums.extend_from_slice(&self.bias1);
+        acc.sums.extend_from_slice(&self.bias1);
+        for (cell, &code) in board.iter().enumerate() {
+            if code != 0 {
+                self.add_piece(&mut acc.sums, code, cell, 1);
+            }
+        }
+    }
+
+    /// Add (`sign` 1) or take out (−1) the piece of board code `code` on `cell` in both
+    /// perspectives' sums.
+    #[inline]
+    fn add_piece(&self, sums: &mut [i32], code: u8, cell: usize, sign: i32) {
+        let piece = Piece::from_code(code);
+        let h = self.hidden;
+        let kind = piece.kind() as usize * self.cells;
+        let theirs = self.kinds * self.cells;
+        let (white_base, black_base) = match piece.color() {
+            Color::White => (0, theirs),
+            Color::Black => (theirs, 0),
+        };
+        let w = white_base + kind + cell;
+        let b = black_base + kind + self.mirror[cell] as usize;
+        let (white, black) = sums.split_at_mut(h);
+        let (row_w, row_b) = (
+            &self.weights1[w * h..(w + 1) * h],
+            &self.weights1[b * h..(b + 1) * h],
+        );
+        // Plain loops over slices of one length: the compiler turns them into vector adds.
+        for (sums, row) in [(white, row_w), (&mut black[..h], row_b)] {
+            if sign > 0 {
+                for (s, w) in sums.iter_mut().zip(row) {
+                    *s = s.wrapping_add(*w);
+                }
+            } else {
+                for (s, w) in sums.iter_mut().zip(row) {
+                    *s = s.wrapping_sub(*w);
+                }
+            }
+        }
     }
 }
 

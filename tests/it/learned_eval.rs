@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
-use crate::common::{load_variant, run, variant_arg};
+use crate::common::{load_variant, run, variant_arg, Rng};
 use fairyrules::engine::eval::Evaluator;
-use fairyrules::engine::net::{Net, NetMode, LOGIT_SCALE};
+use fairyrules::engine::net::{IntegerNet, Net, NetAccumulator, NetMode, LOGIT_SCALE};
 use fairyrules::engine::{Engine, Limits};
-use fairyrules::{parse_fen, Rules};
+use fairyrules::{legal_moves, outcome, parse_fen, Outcome, Rules};
 
 /// A net of `hidden` units with varied, repeatable weights.
 fn varied_net(rules: &Rules, hidden: usize, mode: NetMode) -> Net {
@@ -114,6 +114,50 @@ fn the_engine_scores_a_net_as_its_trainer_reads_the_inputs() {
             (net.evaluate(&rules, &pos) - expected).abs() <= 1,
             "{variant} {fen}"
         );
+    }
+}
+
+/// The engine keeps the net's sums up to date from one evaluated position to the next
+/// (only the cells whose pieces changed); that must give exactly the sums computed from
+/// scratch, down a game and back up it (as a search goes), whatever a move does to the
+/// board: castling, promotion, en passant, drops from hand, explosions, a Hero's borrowed
+/// moves, a hexagonal board.
+#[test]
+fn the_net_kept_up_to_date_move_by_move_scores_as_from_scratch() {
+    for variant in [
+        "chess.toml",
+        "crazyhouse.toml",
+        "atomic.toml",
+        "shogi.toml",
+        "hero-chess.toml",
+        "heroes-hexagonal.toml",
+    ] {
+        let rules = load_variant(variant);
+        let net = IntegerNet::new(&varied_net(&rules, 24, NetMode::Full), &rules);
+        let mut kept = NetAccumulator::default();
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut pos = parse_fen(&rules, rules.start_fen()).unwrap();
+        let mut check = |pos: &fairyrules::Position, what: &str| {
+            let fresh = net.evaluate(pos, &mut NetAccumulator::default());
+            assert_eq!(net.evaluate(pos, &mut kept), fresh, "{variant}: {what}");
+        };
+        for game in 0..6 {
+            let mut made = 0;
+            for ply in 0..80 {
+                check(&pos, &format!("game {game} ply {ply}"));
+                let moves = legal_moves(&rules, &mut pos);
+                if moves.is_empty() || outcome(&rules, &mut pos) != Outcome::Ongoing {
+                    break;
+                }
+                pos.make(&rules, moves[rng.below(moves.len())]);
+                made += 1;
+            }
+            // Back up part of the way, as a search returns from a line.
+            for back in 0..made / 2 {
+                pos.unmake(&rules);
+                check(&pos, &format!("game {game}, {back} moves back"));
+            }
+        }
     }
 }
 
