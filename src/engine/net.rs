@@ -17,6 +17,13 @@
 //! **Mode**: a [`NetMode::Full`] net is the whole evaluation; a [`NetMode::Residual`] net
 //! is added to the hand-crafted one ([`super::eval`]), trained on what that one misses.
 //!
+//! **In the engine** ([`IntegerNet`]): the hidden layer's weights are fixed-point integers,
+//! and each search thread's evaluator keeps the hidden sums of the last position it
+//! evaluated ([`NetAccumulator`]), adding and taking out only the pieces of the cells that
+//! changed since (two to four after a move, whatever the move did: drops, explosions and
+//! borrowed moves included) — in integers, so that the result is exactly the sums computed
+//! from scratch.
+//!
 //! **File**: text — a header line `fairyrules-net 1 kinds K cells N hidden H mode M`, then
 //! the numbers (whitespace-separated): the `H` hidden biases, the `2·K·N` input rows of `H`
 //! weights each (the viewer's pieces first, kind by kind, cell by cell), the `2·H` output
