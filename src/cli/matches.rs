@@ -684,6 +684,15 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
         }
         [x, if a.name() == y { format!("{y} (2)") } else { y }]
     };
+    let progress = Progress::new(args.quiet, args.games);
+    // Many long openings take a while to choose (a search checks each): say so first.
+    progress.show(0, args.games, || {
+        format!(
+            "choosing {} openings of {} random plies, each checked by a short search",
+            args.openings.max(1),
+            args.opening_plies
+        )
+    });
     let openings = random_openings(&rules, args.openings.max(1), args.opening_plies, args.seed);
     let opening_texts: Vec<String> = openings
         .iter()
@@ -710,7 +719,6 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
     let next = AtomicUsize::new(0);
     let (tx, rx) = channel::<Result<Game, String>>();
     let mut tally = Tally::default();
-    let progress = Progress::new(args.quiet, args.games);
     let mut failure = None;
     std::thread::scope(|scope| {
         for _ in 0..concurrency {

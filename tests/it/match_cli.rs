@@ -33,8 +33,9 @@ fn run_match(variant: &str, extra: &[&str], tag: &str) -> (String, String) {
     (text(&out.stdout), games)
 }
 
-/// Without a terminal (here a pipe) the progress is whole lines, one a game for a short
-/// match, each with the games played so far; `--quiet` prints none.
+/// Without a terminal (here a pipe) the progress is whole lines: one as the openings are
+/// chosen, then one a game for a short match, each with the games played so far; `--quiet`
+/// prints none.
 #[test]
 fn progress_goes_to_a_log_as_whole_lines() {
     let file = variant_arg("chess.toml");
@@ -57,8 +58,17 @@ fn progress_goes_to_a_log_as_whole_lines() {
     let log = text(&out.stderr);
     assert!(!log.contains('\r'), "no carriage return in a log:\n{log:?}");
     let lines: Vec<&str> = log.lines().collect();
-    assert_eq!(lines.len(), 4, "one line a game:\n{log}");
-    for (i, line) in lines.iter().enumerate() {
+    assert_eq!(
+        lines.len(),
+        5,
+        "the openings' line, then one a game:\n{log}"
+    );
+    assert!(
+        lines[0].starts_with("choosing 2 openings of "),
+        "{}",
+        lines[0]
+    );
+    for (i, line) in lines[1..].iter().enumerate() {
         assert!(
             line.starts_with(&format!("[{}/4] fairyrules (1) vs fairyrules (2): ", i + 1)),
             "{line}"
