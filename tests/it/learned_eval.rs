@@ -161,6 +161,34 @@ fn the_net_kept_up_to_date_move_by_move_scores_as_from_scratch() {
     }
 }
 
+/// A hand-made file may hold any finite numbers: weights near `f32::MAX` are clamped to
+/// [`fairyrules::engine::net::MAX_WEIGHT`] in the engine's integers (no overflow, no panic)
+/// and the score stays within the evaluation's bounds.
+#[test]
+fn a_net_with_huge_weights_scores_within_bounds() {
+    let rules = load_variant("chess.toml");
+    let mut net = varied_net(&rules, 8, NetMode::Full);
+    for w in net.weights1.iter_mut().chain(&mut net.bias1) {
+        *w = if *w > 0.0 { 3.0e38 } else { -3.0e38 };
+    }
+    net.weights2.iter_mut().for_each(|w| *w *= 1.0e30);
+    let net = Arc::new(net);
+    let mut evaluator = Evaluator::new(&rules, None);
+    evaluator.set_net(&rules, Some(net.clone()));
+    let mut pos = parse_fen(&rules, rules.start_fen()).unwrap();
+    let mut rng = Rng(7);
+    for _ in 0..40 {
+        let score = evaluator.evaluate(&rules, &pos);
+        assert!(score.abs() <= 20_000, "{score}");
+        assert_eq!(score, net.evaluate(&rules, &pos));
+        let moves = legal_moves(&rules, &mut pos);
+        if moves.is_empty() {
+            break;
+        }
+        pos.make(&rules, moves[rng.below(moves.len())]);
+    }
+}
+
 #[test]
 fn a_net_scores_positions_on_a_hexagonal_board() {
     let rules = load_variant("heroes-hexagonal.toml");
