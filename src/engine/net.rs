@@ -36,7 +36,7 @@ use crate::types::{Color, Piece};
 /// Centipawns per logit unit of the output (a score of 400 cp wins about 73% of the time).
 pub const LOGIT_SCALE: f32 = 400.0;
 
-/// Most hidden units a net file may have ([`Net::evaluate`] keeps its sums on the stack).
+/// Most hidden units a net file may have (a bound on what a file can make the engine hold).
 pub const MAX_HIDDEN: usize = 512;
 
 /// Whether the net replaces the hand-crafted evaluation or corrects it.
