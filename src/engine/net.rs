@@ -367,10 +367,10 @@ impl IntegerNet {
                 for &cell in &changed[..n] {
                     let (old, new) = (acc.board[cell], board[cell]);
                     if old != 0 {
-                        self.add_piece(&mut acc.sums, old, cell, -1);
+                        self.take_out_piece(&mut acc.sums, old, cell);
                     }
                     if new != 0 {
-                        self.add_piece(&mut acc.sums, new, cell, 1);
+                        self.add_piece(&mut acc.sums, new, cell);
                     }
                     acc.board[cell] = new;
                 }
@@ -410,15 +410,15 @@ impl IntegerNet {
         acc.sums.extend_from_slice(&self.bias1);
         for (cell, &code) in board.iter().enumerate() {
             if code != 0 {
-                self.add_piece(&mut acc.sums, code, cell, 1);
+                self.add_piece(&mut acc.sums, code, cell);
             }
         }
     }
 
-    /// Add (`sign` 1) or take out (−1) the piece of board code `code` on `cell` in both
-    /// perspectives' sums.
+    /// The input weights of the piece of board code `code` on `cell`: White's perspective's
+    /// row and Black's (its cell mirrored).
     #[inline]
-    fn add_piece(&self, sums: &mut [i32], code: u8, cell: usize, sign: i32) {
+    fn rows(&self, code: u8, cell: usize) -> (&[i32], &[i32]) {
         let piece = Piece::from_code(code);
         let h = self.hidden;
         let kind = piece.kind() as usize * self.cells;
@@ -429,21 +429,33 @@ impl IntegerNet {
         };
         let w = white_base + kind + cell;
         let b = black_base + kind + self.mirror[cell] as usize;
-        let (white, black) = sums.split_at_mut(h);
-        let (row_w, row_b) = (
+        (
             &self.weights1[w * h..(w + 1) * h],
             &self.weights1[b * h..(b + 1) * h],
-        );
+        )
+    }
+
+    /// Add the piece of board code `code` on `cell` to both perspectives' sums.
+    #[inline]
+    fn add_piece(&self, sums: &mut [i32], code: u8, cell: usize) {
+        let (white, black) = sums.split_at_mut(self.hidden);
+        let (row_w, row_b) = self.rows(code, cell);
         // Plain loops over slices of one length: the compiler turns them into vector adds.
-        for (sums, row) in [(white, row_w), (&mut black[..h], row_b)] {
-            if sign > 0 {
-                for (s, w) in sums.iter_mut().zip(row) {
-                    *s = s.wrapping_add(*w);
-                }
-            } else {
-                for (s, w) in sums.iter_mut().zip(row) {
-                    *s = s.wrapping_sub(*w);
-                }
+        for (sums, row) in [(white, row_w), (&mut black[..self.hidden], row_b)] {
+            for (s, w) in sums.iter_mut().zip(row) {
+                *s = s.wrapping_add(*w);
+            }
+        }
+    }
+
+    /// Take the piece of board code `code` on `cell` out of both perspectives' sums.
+    #[inline]
+    fn take_out_piece(&self, sums: &mut [i32], code: u8, cell: usize) {
+        let (white, black) = sums.split_at_mut(self.hidden);
+        let (row_w, row_b) = self.rows(code, cell);
+        for (sums, row) in [(white, row_w), (&mut black[..self.hidden], row_b)] {
+            for (s, w) in sums.iter_mut().zip(row) {
+                *s = s.wrapping_sub(*w);
             }
         }
     }

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crate::common::{load_variant, placed_fen, pos, Rng};
+use crate::common::{load_variant, placed_fen, pos, random_move, Rng};
 use fairyrules::engine::eval::{is_pawn_like, kind_value, Evaluator, Weights};
 use fairyrules::engine::search::null_move_sound;
 use fairyrules::engine::see::{exchange_values, see};
@@ -580,9 +580,6 @@ fn evaluation_is_colour_symmetric_in_every_variant() {
         for game in 0..4 {
             let mut p = Position::start(&rules);
             for ply in 0..60 {
-                if outcome(&rules, &mut p) != Outcome::Ongoing {
-                    break;
-                }
                 if p.ep_cells().is_empty() {
                     let m = mirrored(&rules, &p);
                     let a = eval.evaluate(&rules, &p);
@@ -594,8 +591,9 @@ fn evaluation_is_colour_symmetric_in_every_variant() {
                         fairyrules::to_fen(&rules, &p)
                     );
                 }
-                let moves = legal_moves(&rules, &mut p);
-                p.make(&rules, moves[rng.below(moves.len())]);
+                if !random_move(&rules, &mut p, &mut rng) {
+                    break;
+                }
             }
         }
     }

@@ -210,6 +210,17 @@ impl Rng {
     }
 }
 
+/// Make a legal move chosen by `rng`; false, with nothing made, when the side to move has no
+/// move or the game is over.
+pub fn random_move(rules: &Rules, pos: &mut Position, rng: &mut Rng) -> bool {
+    let moves = legal_moves(rules, pos);
+    if moves.is_empty() || fairyrules::outcome(rules, pos) != fairyrules::Outcome::Ongoing {
+        return false;
+    }
+    pos.make(rules, moves[rng.below(moves.len())]);
+    true
+}
+
 // ---------------------------------------------------------------------------------------
 // The binary
 // ---------------------------------------------------------------------------------------
