@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::compile::compile;
 use crate::diagnostics::{Diagnostic, SourceFile, Sources, Spanned};
+use crate::engine::net::Net;
 use crate::rules::Rules;
 use crate::variant::inherit::{check_complete, merge, shift_spans};
 use crate::variant::{load_spec, VariantSpec};
@@ -16,6 +17,10 @@ include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 /// hundred times smaller; a longer text (`validate /dev/zero`, a file padded with megabytes
 /// of blank lines) is refused before it is parsed.
 pub const MAX_VARIANT_BYTES: usize = 1 << 20;
+
+/// The largest net file read (`[engine] net`), in bytes (64 MiB): a 64-unit chess net is
+/// under 1 MiB of text.
+pub const MAX_NET_BYTES: usize = 64 << 20;
 
 /// How many files deep `extends` may go.
 const MAX_EXTENDS_DEPTH: usize = 8;
@@ -216,15 +221,42 @@ fn compile_checked(name: &str, text: &str, origin: Origin) -> Result<Checked, Lo
     });
     let (spec, mut diagnostics) =
         load_chain(text, &origin, &mut sources, &mut vec![name.to_string()]);
+    let net = match spec
+        .engine
+        .net
+        .as_ref()
+        .map(|written| read_net(written, &origin))
+    {
+        Some(Ok(net)) => Some(net),
+        Some(Err(d)) => {
+            diagnostics.push(d);
+            None
+        }
+        None => None,
+    };
     if diagnostics.is_empty() {
         match compile(&spec) {
-            Ok(rules) => {
-                let warnings = crate::compile::warnings(&spec, &rules);
-                return Ok(Checked {
-                    rules,
-                    sources,
-                    warnings,
-                });
+            Ok(mut rules) => {
+                if let (Some(net), Some(written)) = (net, &spec.engine.net) {
+                    match net.check(&rules) {
+                        Ok(()) => rules.net = Some(std::sync::Arc::new(net)),
+                        Err(why) => diagnostics.push(
+                            Diagnostic::error(
+                                format!("the net `{}` does not fit this variant: {why}", written.value),
+                                written.span.clone(),
+                            )
+                            .with_hint("train one for this file (examples/train_net.rs), or remove the key"),
+                        ),
+                    }
+                }
+                if diagnostics.is_empty() {
+                    let warnings = crate::compile::warnings(&spec, &rules);
+                    return Ok(Checked {
+                        rules,
+                        sources,
+                        warnings,
+                    });
+                }
             }
             Err(d) => diagnostics = d,
         }
@@ -243,6 +275,61 @@ fn compile_checked(name: &str, text: &str, origin: Origin) -> Result<Checked, Lo
         sources,
         diagnostics,
     })
+}
+
+/// The learned evaluation `[engine] net` names: a file from the variant file's folder, else
+/// a shipped net of that path (`nets/chess.net`: the only kind a text not read from a file
+/// can name).
+fn read_net(written: &Spanned<String>, origin: &Origin) -> Result<Net, Diagnostic> {
+    let wanted = written.value.as_str();
+    let error = |message: String| Diagnostic::error(message, written.span.clone());
+    let on_disk = match origin {
+        Origin::File(path) => path.parent().map(|dir| dir.join(wanted)),
+        Origin::Text => None,
+    };
+    let read;
+    let (name, text) = match on_disk.filter(|p| p.is_file()) {
+        Some(path) => {
+            read = read_net_file(&path).map_err(error)?;
+            (path.display().to_string(), read.as_str())
+        }
+        None => {
+            let key = wanted.trim_start_matches("./");
+            let Some((key, text)) = SHIPPED_NETS.iter().find(|(k, _)| *k == key) else {
+                let shipped: Vec<&str> = SHIPPED_NETS.iter().map(|(k, _)| *k).collect();
+                let hint = match origin {
+                    Origin::File(_) => "the path is read from the variant file's folder",
+                    Origin::Text => "a text not read from a file can name only a shipped net",
+                };
+                let shipped = match shipped.is_empty() {
+                    true => "no net is shipped".to_string(),
+                    false => format!("the shipped nets are {}", shipped.join(", ")),
+                };
+                return Err(error(format!("no net file `{wanted}`"))
+                    .with_hint(format!("{hint}; {shipped}")));
+            };
+            (format!("variants/{key}"), *text)
+        }
+    };
+    Net::parse(text).map_err(|e| error(format!("{name} is not a net file: {e}")))
+}
+
+/// Read a net file's text, at most [`MAX_NET_BYTES`] of it.
+fn read_net_file(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| format!("cannot read the net file {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_NET_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() > MAX_NET_BYTES {
+        return Err(format!(
+            "the net file {} is longer than {MAX_NET_BYTES} bytes (64 MiB), the most read",
+            path.display()
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("the net file {} is not text", path.display()))
 }
 
 /// Load `text` (already added to `sources`, spans from its own first offset) and, if it

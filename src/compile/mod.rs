@@ -123,6 +123,7 @@ pub fn compile(spec: &VariantSpec) -> Result<Rules, Vec<Diagnostic>> {
         setup_counts: Vec::new(),
         drops: None,
         gating: None,
+        net: None,
         shuffle: None,
         picture,
         castling_names_partner: kinds.iter().any(|k| k.castles_to.is_some()),

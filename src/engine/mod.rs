@@ -267,6 +267,9 @@ pub struct Features {
     pub pawn_structure: bool,
     /// Evaluation: threats (pieces attacked by pawns, hanging pieces).
     pub threats: bool,
+    /// Evaluation: the learned one, the variant file's (`[engine] net`, [`Rules::net`]) or
+    /// the one given with [`Engine::set_net`]; `-net` plays with the hand-crafted one alone.
+    pub net: bool,
 }
 
 impl Default for Features {
@@ -292,6 +295,7 @@ impl Default for Features {
             king_safety: true,
             pawn_structure: true,
             threats: true,
+            net: true,
         }
     }
 }
@@ -319,6 +323,7 @@ impl Features {
         "king-safety",
         "pawn-structure",
         "threats",
+        "net",
     ];
 
     /// Switch the technique called `name` (one of [`Features::NAMES`]) on or off.
@@ -344,6 +349,7 @@ impl Features {
             "king-safety" => &mut self.king_safety,
             "pawn-structure" => &mut self.pawn_structure,
             "threats" => &mut self.threats,
+            "net" => &mut self.net,
             _ => {
                 return Err(format!(
                     "unknown engine feature `{name}` (known: {})",
@@ -406,12 +412,22 @@ impl Engine {
         self.evaluator = None;
     }
 
-    /// Use a learned evaluation ([`net`]) with the hand-crafted one or in its place (`None`:
-    /// the hand-crafted one alone). A net that does not fit a variant's rules
-    /// ([`net::Net::check`]) is not used for it.
+    /// Use a learned evaluation ([`net`]) with the hand-crafted one or in its place, in place
+    /// of the one the variant file names ([`Rules::net`]; `None`: the file's, if any). A net
+    /// that does not fit a variant's rules ([`net::Net::check`]) is not used for it.
     pub fn set_net(&mut self, net: Option<std::sync::Arc<net::Net>>) {
         self.net = net;
         self.evaluator = None;
+    }
+
+    /// The learned evaluation this engine plays `rules` with: the one given with
+    /// [`Engine::set_net`], else the variant file's ([`Rules::net`]); none with `-net`
+    /// ([`Features::net`]).
+    pub fn net_for(&self, rules: &Rules) -> Option<std::sync::Arc<net::Net>> {
+        if !self.features.net {
+            return None;
+        }
+        self.net.clone().or_else(|| rules.net().cloned())
     }
 
     /// A handle that stops this engine's running search from another thread.

@@ -288,7 +288,7 @@ pub(crate) fn run(
                 engine.weights.clone(),
                 engine.features,
             );
-            e.set_net(rules, engine.net.clone());
+            e.set_net(rules, engine.net_for(rules));
             e
         }
     };

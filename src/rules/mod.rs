@@ -65,6 +65,8 @@ pub struct Rules {
     /// Per side: the cells where a never-moved piece's first move may gate a piece from
     /// the hand (`gating = true`: the side's first rank).
     pub(crate) gating: Option<[CellSet; 2]>,
+    /// The learned evaluation the file's `[engine] net` names, read and checked to fit.
+    pub(crate) net: Option<std::sync::Arc<crate::engine::net::Net>>,
 
     // ---- Derived: computed from the above by the compiler.
     /// Move records per piece and cell.
@@ -131,6 +133,12 @@ impl Rules {
     /// The variant's name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The learned evaluation the file names (`[engine] net`), which the engine plays with
+    /// unless told otherwise ([`crate::engine::Features::net`]).
+    pub fn net(&self) -> Option<&std::sync::Arc<crate::engine::net::Net>> {
+        self.net.as_ref()
     }
 
     /// The board.

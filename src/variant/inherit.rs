@@ -2,7 +2,7 @@
 //! overrides, adds or removes what it writes itself. A table key the child writes replaces
 //! the parent's value of that key; a `[pieces.<id>]` the parent also has changes only the
 //! keys the child writes (`remove = true` drops the piece); new pieces come after the
-//! parent's.
+//! parent's. `[engine]` is not inherited (a learned evaluation fits one file's rules).
 //!
 //! Spans stay those of the file each value came from: every file has its own range of
 //! offsets in [`crate::diagnostics::Sources`], so the parent's spec is shifted to its range
@@ -47,6 +47,8 @@ pub fn merge(
     }
     merge_setup(&mut parent.setup, child.setup);
     merge_rules(&mut parent.rules, child.rules);
+    // A learned evaluation fits one file's rules: the child's own `[engine]` or none.
+    parent.engine = child.engine;
     parent.extends = child.extends;
     parent.malformed |= child.malformed;
     parent
@@ -193,6 +195,7 @@ pub fn shift_spans(spec: &mut VariantSpec, by: usize, limit: usize) {
     let by = Shift { by, limit };
     let s = |span: &mut Range<usize>| by.apply(span);
     shift_opt(&mut spec.extends, by);
+    shift_opt(&mut spec.engine.net, by);
     let m = &mut spec.meta;
     for field in [
         &mut m.name,

@@ -11,11 +11,11 @@ use std::ops::Range;
 use toml::de::{DeString, DeTable, DeValue};
 
 use super::spec::{
-    AdjacentSpec, BareKingSpec, BetweenSpec, BoardSpec, BoardStyle, CheckmateSpec, ExplosionSpec,
-    ExtinctionKinds, ExtinctionSpec, ExtinctionWhen, ExtraMovesSpec, ForBlack, GoalSpec, HookSpec,
-    MetaSpec, NMoveSpec, ParamValue, PassEndSpec, PassSpec, PictureSpec, PieceSpec, PromotionSpec,
-    RegionSpec, RepetitionSpec, ResultSpec, RulesSpec, SetupSpec, ShapeSpec, ShuffleSpec, Sided,
-    StalemateSpec, VariantSpec, ZoneCells, ZoneSpec,
+    AdjacentSpec, BareKingSpec, BetweenSpec, BoardSpec, BoardStyle, CheckmateSpec, EngineSpec,
+    ExplosionSpec, ExtinctionKinds, ExtinctionSpec, ExtinctionWhen, ExtraMovesSpec, ForBlack,
+    GoalSpec, HookSpec, MetaSpec, NMoveSpec, ParamValue, PassEndSpec, PassSpec, PictureSpec,
+    PieceSpec, PromotionSpec, RegionSpec, RepetitionSpec, ResultSpec, RulesSpec, SetupSpec,
+    ShapeSpec, ShuffleSpec, Sided, StalemateSpec, VariantSpec, ZoneCells, ZoneSpec,
 };
 use crate::diagnostics::{did_you_mean, Diagnostic, Spanned};
 
@@ -26,10 +26,14 @@ type TKey<'i> = toml::Spanned<DeString<'i>>;
 
 /// Top-level tables.
 const TOP_KEYS: &[&str] = &[
-    "extends", "variant", "board", "regions", "pieces", "setup", "rules",
+    "extends", "variant", "board", "regions", "pieces", "setup", "rules", "engine",
 ];
 /// Top-level tables (the keys of [`TOP_KEYS`] that hold tables).
-const TOP_TABLES: &[&str] = &["variant", "board", "regions", "pieces", "setup", "rules"];
+const TOP_TABLES: &[&str] = &[
+    "variant", "board", "regions", "pieces", "setup", "rules", "engine",
+];
+/// Keys of `[engine]`.
+const ENGINE_KEYS: &[&str] = &["net"];
 /// Keys of `[variant]`.
 const VARIANT_KEYS: &[&str] = &["name", "inventor", "source", "description"];
 /// Keys of `[board]`.
@@ -264,8 +268,9 @@ fn list_strings(values: &[&str]) -> String {
 
 /// Which table a key belongs in, for a key written in the wrong table.
 fn home_of(name: &str) -> Option<&'static str> {
-    let homes: [(&[&str], &str); 5] = [
+    let homes: [(&[&str], &str); 6] = [
         (VARIANT_KEYS, "[variant]"),
+        (ENGINE_KEYS, "[engine]"),
         (BOARD_KEYS, "[board]"),
         (SETUP_KEYS, "[setup]"),
         (RULES_KEYS, "[rules]"),
@@ -534,6 +539,11 @@ impl Loader<'_> {
                         self.rules(t, &mut spec.rules);
                     }
                 }
+                "engine" => {
+                    if let Some(t) = self.table(key, value) {
+                        self.engine(t, &mut spec.engine);
+                    }
+                }
                 name => {
                     let hint = if let Some(close) = did_you_mean(name, TOP_KEYS) {
                         format!("did you mean `[{close}]`?")
@@ -569,6 +579,15 @@ impl Loader<'_> {
                     0..0,
                     format!("add a `[{table}]` table with `{example}`"),
                 );
+            }
+        }
+    }
+
+    fn engine(&mut self, t: &DeTable<'_>, engine: &mut EngineSpec) {
+        for (key, value) in entries(t) {
+            match key.get_ref().as_ref() {
+                "net" => engine.net = self.string(key, value),
+                _ => self.unknown_key(key, ENGINE_KEYS, "[engine]", true),
             }
         }
     }

@@ -68,9 +68,20 @@ pub struct VariantSpec {
     pub setup: SetupSpec,
     /// `[rules]`.
     pub rules: RulesSpec,
+    /// `[engine]`: what the engine plays this variant with. The file's own only: a file that
+    /// `extends` this one inherits none of it (a learned evaluation fits one game's rules).
+    pub engine: EngineSpec,
     /// The text (or a parent's) was not valid TOML: nothing in it could be read, so no
     /// semantic check is meaningful.
     pub malformed: bool,
+}
+
+/// `[engine]`: not rules of the game, but what the engine plays it with.
+#[derive(Debug, Clone, Default)]
+pub struct EngineSpec {
+    /// `net`: a learned evaluation trained for this file's rules (a net file of
+    /// `examples/train_net.rs`), its path from the variant file's folder.
+    pub net: Option<Spanned<String>>,
 }
 
 /// `[variant]`.

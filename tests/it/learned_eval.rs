@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
-use crate::common::{load_variant, run, variant_arg, Rng};
+use crate::common::{load_variant, random_move, run, variant_arg, Rng};
 use fairyrules::engine::eval::Evaluator;
 use fairyrules::engine::net::{IntegerNet, Net, NetAccumulator, NetMode, LOGIT_SCALE};
-use fairyrules::engine::{Engine, Limits};
-use fairyrules::{legal_moves, outcome, parse_fen, Outcome, Rules};
+use fairyrules::engine::{Engine, Features, Limits};
+use fairyrules::{parse_fen, Rules};
 
 /// A net of `hidden` units with varied, repeatable weights.
 fn varied_net(rules: &Rules, hidden: usize, mode: NetMode) -> Net {
@@ -145,11 +145,9 @@ fn the_net_kept_up_to_date_move_by_move_scores_as_from_scratch() {
             let mut made = 0;
             for ply in 0..80 {
                 check(&pos, &format!("game {game} ply {ply}"));
-                let moves = legal_moves(&rules, &mut pos);
-                if moves.is_empty() || outcome(&rules, &mut pos) != Outcome::Ongoing {
+                if !random_move(&rules, &mut pos, &mut rng) {
                     break;
                 }
-                pos.make(&rules, moves[rng.below(moves.len())]);
                 made += 1;
             }
             // Back up part of the way, as a search returns from a line.
@@ -181,11 +179,9 @@ fn a_net_with_huge_weights_scores_within_bounds() {
         let score = evaluator.evaluate(&rules, &pos);
         assert!(score.abs() <= 20_000, "{score}");
         assert_eq!(score, net.evaluate(&rules, &pos));
-        let moves = legal_moves(&rules, &mut pos);
-        if moves.is_empty() {
+        if !random_move(&rules, &mut pos, &mut rng) {
             break;
         }
-        pos.make(&rules, moves[rng.below(moves.len())]);
     }
 }
 
@@ -209,6 +205,10 @@ fn a_zero_residual_net_leaves_the_search_unchanged() {
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
     let search = |net: Option<Net>| {
         let mut engine = Engine::new(4);
+        if net.is_none() {
+            // The hand-crafted evaluation alone, whatever net the file names.
+            engine.set_features(Features::parse("-net").unwrap());
+        }
         engine.set_net(net.map(Arc::new));
         let mut pos = parse_fen(&rules, fen).unwrap();
         let r = engine.search(&rules, &mut pos, &Limits::depth(6));

@@ -44,6 +44,7 @@ mod serve_load;
 mod svg_render;
 mod uci_protocol;
 mod validate_semantic;
+mod variant_net;
 mod xboard_modes;
 mod xboard_protocol;
 mod xiangqi_janggi_rules;

@@ -482,14 +482,16 @@ impl Session {
         }
     }
 
-    /// `eval`: the static evaluation of the current position, in centipawns for White
-    /// (as Stockfish's `eval` prints it), for comparing evaluations.
+    /// `eval`: the static evaluation of the current position (the variant file's learned
+    /// evaluation included, as the search uses it), in centipawns for White (as Stockfish's
+    /// `eval` prints it), for comparing evaluations.
     fn static_evaluation(&self) {
         let Some(pos) = &self.pos else {
             return self.error("no valid position");
         };
         let rules = self.rules();
         let mut evaluator = Evaluator::new(rules, None);
+        evaluator.set_net(rules, rules.net().cloned());
         let own = evaluator.evaluate(rules, pos);
         let white = match pos.side_to_move() {
             Color::White => own,

@@ -1,0 +1,235 @@
+//! A variant file's learned evaluation (`[engine] net = "FILE"`): read from the file's folder
+//! (or, for a text not read from a file, from the shipped nets), checked to fit the rules,
+//! not inherited by a file that `extends` it, played with by the engine unless `-net`, and
+//! every problem with it located at the key.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::common::run;
+use fairyrules::engine::net::{Net, NetMode};
+use fairyrules::engine::{Engine, Features, Limits};
+use fairyrules::{parse_fen, Rules};
+
+/// A chess net of 4 units with varied, repeatable weights.
+fn small_chess_net(mode: NetMode) -> Net {
+    let mut net = Net::zeros(6, 64, 4, mode);
+    for (i, w) in net.weights1.iter_mut().enumerate() {
+        *w = ((i * 7919 % 1000) as f32 / 1000.0 - 0.5) * 0.4;
+    }
+    for (i, w) in net.weights2.iter_mut().enumerate() {
+        *w = ((i * 104_729 % 997) as f32 / 997.0 - 0.5) * 2.0;
+    }
+    net.bias1 = vec![0.3, 0.4, 0.5, 0.6];
+    net.bias2 = 0.05;
+    net
+}
+
+/// A fresh folder for one test's files.
+fn fresh_dir() -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "fairyrules-variant-net-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Write `files` (name, text) into a fresh folder; returns the folder.
+fn write_files(files: &[(&str, &str)]) -> PathBuf {
+    let dir = fresh_dir();
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    dir
+}
+
+/// A chess file (extending the shipped one) that names `net` in `[engine]`.
+fn chess_naming(net: &str) -> String {
+    format!("extends = \"chess\"\n[variant]\nname = \"Mine\"\n[engine]\nnet = \"{net}\"\n")
+}
+
+/// Load `file` in `dir`, expecting errors; returns them rendered.
+fn load_error(dir: &Path, file: &str) -> String {
+    match Rules::load(dir.join(file)) {
+        Ok(_) => panic!("{file} loaded"),
+        Err(e) => e.render(),
+    }
+}
+
+#[test]
+fn a_variant_file_names_its_learned_evaluation() {
+    let net = small_chess_net(NetMode::Residual);
+    let dir = write_files(&[
+        ("mine.toml", &chess_naming("mine.net")),
+        ("mine.net", &net.to_text()),
+    ]);
+    let rules = Rules::load(dir.join("mine.toml")).unwrap();
+    assert_eq!(rules.net().map(|n| &**n), Some(&net));
+    let plain = Rules::shipped("chess").unwrap().unwrap();
+    let no_net =
+        Rules::load(write_files(&[("plain.toml", "extends = \"chess\"\n")]).join("plain.toml"))
+            .unwrap();
+    assert!(no_net.net().is_none(), "no [engine] table, no net");
+    assert_eq!(plain.kinds().len(), rules.kinds().len());
+}
+
+#[test]
+fn the_net_path_is_read_from_the_variant_files_folder() {
+    let net = small_chess_net(NetMode::Full);
+    let dir = fresh_dir();
+    std::fs::create_dir_all(dir.join("nets")).unwrap();
+    std::fs::write(dir.join("nets/mine.net"), net.to_text()).unwrap();
+    std::fs::write(dir.join("mine.toml"), chess_naming("nets/mine.net")).unwrap();
+    // Loaded from another working folder: the path starts at the file's folder.
+    let rules = Rules::load(dir.join("mine.toml")).unwrap();
+    assert_eq!(rules.net().map(|n| &**n), Some(&net));
+}
+
+#[test]
+fn a_file_that_extends_one_with_a_net_does_not_inherit_it() {
+    let net = small_chess_net(NetMode::Residual);
+    let dir = write_files(&[
+        ("mine.toml", &chess_naming("mine.net")),
+        ("mine.net", &net.to_text()),
+        (
+            "child.toml",
+            "extends = \"mine.toml\"\n[variant]\nname = \"Child\"\n",
+        ),
+    ]);
+    assert!(Rules::load(dir.join("mine.toml")).unwrap().net().is_some());
+    let child = Rules::load(dir.join("child.toml")).unwrap();
+    assert!(
+        child.net().is_none(),
+        "a net fits one file's rules: the child has none"
+    );
+}
+
+#[test]
+fn the_engine_plays_with_the_files_net_unless_told_not_to() {
+    let net = small_chess_net(NetMode::Residual);
+    let dir = write_files(&[
+        ("mine.toml", &chess_naming("mine.net")),
+        ("mine.net", &net.to_text()),
+        (
+            "plain.toml",
+            "extends = \"chess\"\n[variant]\nname = \"Mine\"\n",
+        ),
+    ]);
+    let with_net = Rules::load(dir.join("mine.toml")).unwrap();
+    let without = Rules::load(dir.join("plain.toml")).unwrap();
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let search = |rules: &Rules, features: &str, given: Option<Net>| {
+        let mut engine = Engine::new(4);
+        engine.set_features(Features::parse(features).unwrap());
+        engine.set_net(given.map(Arc::new));
+        let mut pos = parse_fen(rules, fen).unwrap();
+        let r = engine.search(rules, &mut pos, &Limits::depth(5));
+        (r.best, r.score, r.nodes)
+    };
+    let plain = search(&without, "", None);
+    assert_ne!(search(&with_net, "", None), plain, "the file's net scores");
+    assert_eq!(
+        search(&with_net, "-net", None),
+        plain,
+        "-net: hand-crafted alone"
+    );
+    // A net given to the engine takes the file's one's place.
+    assert_eq!(
+        search(&with_net, "", Some(net.clone())),
+        search(&without, "", Some(net.clone()))
+    );
+    let engine = Engine::new(1);
+    assert_eq!(engine.net_for(&with_net).map(|n| (*n).clone()), Some(net));
+    assert!(engine.net_for(&without).is_none());
+}
+
+#[test]
+fn a_missing_net_file_is_an_error_at_its_key() {
+    let dir = write_files(&[("mine.toml", &chess_naming("absent.net"))]);
+    let error = load_error(&dir, "mine.toml");
+    assert!(error.contains("mine.toml:5:8"), "{error}");
+    assert!(error.contains("no net file `absent.net`"), "{error}");
+    assert!(error.contains("variant file's folder"), "{error}");
+}
+
+#[test]
+fn a_file_that_is_not_a_net_is_an_error_at_its_key() {
+    let dir = write_files(&[
+        ("mine.toml", &chess_naming("mine.net")),
+        (
+            "mine.net",
+            "fairyrules-net 1 kinds 6 cells 64 hidden 4 mode residual\n1 2 x\n",
+        ),
+    ]);
+    let error = load_error(&dir, "mine.toml");
+    assert!(error.contains("mine.toml:5:8"), "{error}");
+    assert!(error.contains("is not a net file"), "{error}");
+}
+
+#[test]
+fn a_net_for_another_board_is_an_error_at_its_key() {
+    let other = Net::zeros(7, 90, 4, NetMode::Residual);
+    let dir = write_files(&[
+        ("mine.toml", &chess_naming("mine.net")),
+        ("mine.net", &other.to_text()),
+    ]);
+    let error = load_error(&dir, "mine.toml");
+    assert!(error.contains("mine.toml:5:8"), "{error}");
+    assert!(error.contains("does not fit this variant"), "{error}");
+    assert!(error.contains("7 kinds on 90 cells"), "{error}");
+}
+
+#[test]
+fn an_unknown_engine_key_is_an_error_naming_the_valid_one() {
+    let text = "extends = \"chess\"\n[variant]\nname = \"Mine\"\n[engine]\nnett = \"x.net\"\n";
+    let dir = write_files(&[("mine.toml", text)]);
+    let error = load_error(&dir, "mine.toml");
+    assert!(error.contains("mine.toml:5:1"), "{error}");
+    assert!(error.contains("unknown key `nett` in [engine]"), "{error}");
+    assert!(error.contains("`net`"), "{error}");
+}
+
+#[test]
+fn a_net_problem_is_reported_with_the_files_other_problems() {
+    let text = format!(
+        "{}[pieces.pawn]\nbetza = \"Kx\"\n",
+        chess_naming("absent.net")
+    );
+    let dir = write_files(&[("mine.toml", &text)]);
+    let error = load_error(&dir, "mine.toml");
+    assert!(error.contains("no net file `absent.net`"), "{error}");
+    assert!(
+        error.contains("mine.toml:7:"),
+        "the Betza error too: {error}"
+    );
+}
+
+#[test]
+fn a_text_not_read_from_a_file_names_only_shipped_nets() {
+    let error = Rules::from_text("buffer.toml", &chess_naming("mine.net")).unwrap_err();
+    let rendered = error.render();
+    assert!(rendered.contains("no net file `mine.net`"), "{rendered}");
+    assert!(
+        rendered.contains("a text not read from a file can name only a shipped net"),
+        "{rendered}"
+    );
+}
+
+#[test]
+fn validate_names_the_net_problem() {
+    let dir = write_files(&[("mine.toml", &chess_naming("absent.net"))]);
+    let path = dir.join("mine.toml");
+    let out = run(&["validate", path.to_str().unwrap()]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.status.success(), "{text}");
+    assert!(text.contains("no net file `absent.net`"), "{text}");
+    assert!(text.contains(":5:8"), "{text}");
+}
