@@ -36,10 +36,10 @@
 //!
 //! The layers, lowest first (each uses only those before it): [`types`] (cells, pieces,
 //! moves) · [`geometry`] · [`betza`] · [`diagnostics`] · [`variant`] (the TOML as written)
-//! · `board` · [`rules`] (the compiled variant, and the [`rules::Hook`] interface) ·
-//! `targets` (one piece's moves) · `hooks` · `position` (make / unmake) · `movegen` ·
-//! `compile` (variant file → rules) · `fen`, `notation`, `outcome`, `perft` · [`engine`],
-//! [`explain`], [`svg`], `render`.
+//! · [`net_file`] (a learned evaluation's weights) · `board` · [`rules`] (the compiled
+//! variant, and the [`rules::Hook`] interface) · `targets` (one piece's moves) · `hooks` ·
+//! `position` (make / unmake) · `movegen` · `compile` (variant file → rules) · `fen`,
+//! `notation`, `outcome`, `perft` · [`engine`], [`explain`], [`svg`], `render`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -56,6 +56,7 @@ pub mod geometry;
 mod hooks;
 mod load;
 mod movegen;
+pub mod net_file;
 mod notation;
 mod outcome;
 mod perft;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::compile::compile;
 use crate::diagnostics::{Diagnostic, SourceFile, Sources, Spanned};
-use crate::engine::net::Net;
+use crate::net_file::Net;
 use crate::rules::Rules;
 use crate::variant::inherit::{check_complete, merge, shift_spans};
 use crate::variant::{load_spec, VariantSpec};
@@ -238,7 +238,7 @@ fn compile_checked(name: &str, text: &str, origin: Origin) -> Result<Checked, Lo
         match compile(&spec) {
             Ok(mut rules) => {
                 if let (Some(net), Some(written)) = (net, &spec.engine.net) {
-                    match net.check(&rules) {
+                    match net.fits(rules.kinds().len(), rules.cells()) {
                         Ok(()) => rules.net = Some(std::sync::Arc::new(net)),
                         Err(why) => diagnostics.push(
                             Diagnostic::error(

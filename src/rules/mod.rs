@@ -66,7 +66,7 @@ pub struct Rules {
     /// the hand (`gating = true`: the side's first rank).
     pub(crate) gating: Option<[CellSet; 2]>,
     /// The learned evaluation the file's `[engine] net` names, read and checked to fit.
-    pub(crate) net: Option<std::sync::Arc<crate::engine::net::Net>>,
+    pub(crate) net: Option<std::sync::Arc<crate::net_file::Net>>,
 
     // ---- Derived: computed from the above by the compiler.
     /// Move records per piece and cell.
@@ -137,7 +137,7 @@ impl Rules {
 
     /// The learned evaluation the file names (`[engine] net`), which the engine plays with
     /// unless told otherwise ([`crate::engine::Features::net`]).
-    pub fn net(&self) -> Option<&std::sync::Arc<crate::engine::net::Net>> {
+    pub fn net(&self) -> Option<&std::sync::Arc<crate::net_file::Net>> {
         self.net.as_ref()
     }
 

@@ -270,8 +270,8 @@ fn unknown_key_board() {
 fn unknown_top_level_table() {
     expect_one(
         "unknown_top_level_table",
-        "unknown table `[engine]`",
-        Some("valid tables are `variant`, `board`, `regions`, `pieces`, `setup` or `rules`"),
+        "unknown table `[opponent]`",
+        Some("valid tables are `variant`, `board`, `regions`, `pieces`, `setup`, `rules` or `engine`"),
         (8, 2),
     );
 }
