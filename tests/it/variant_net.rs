@@ -233,3 +233,18 @@ fn validate_names_the_net_problem() {
     assert!(text.contains("no net file `absent.net`"), "{text}");
     assert!(text.contains(":5:8"), "{text}");
 }
+
+#[test]
+fn the_shipped_chess_net_is_read_from_the_folder_and_from_the_binary() {
+    let on_disk = crate::common::load_variant("chess.toml");
+    let embedded = Rules::shipped("chess").unwrap().unwrap();
+    let net = on_disk.net().expect("chess.toml names nets/chess.net");
+    assert_eq!(Some(net), embedded.net());
+    assert!(net.check(&on_disk).is_ok());
+    // The web page's editor compiles the file's text without reading files.
+    let text = std::fs::read_to_string(crate::common::variant_path("chess.toml")).unwrap();
+    let edited = Rules::from_text("chess.toml", &text).unwrap();
+    assert_eq!(Some(net), edited.net());
+    // Chess960 extends chess and names no net of its own.
+    assert!(crate::common::load_variant("chess960.toml").net().is_none());
+}
