@@ -30,7 +30,7 @@ impl NetMode {
 }
 
 /// A trained network (see the module docs), in `f32`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Net {
     /// Piece kinds of the variant it was trained for.
     pub kinds: usize,
@@ -48,6 +48,21 @@ pub struct Net {
     pub weights2: Vec<f32>,
     /// Output bias.
     pub bias2: f32,
+}
+
+/// The header's numbers only: a net holds tens of thousands of weights, and [`Rules`]'s
+/// debug text holds the net its file names.
+///
+/// [`Rules`]: crate::rules::Rules
+impl std::fmt::Debug for Net {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Net")
+            .field("kinds", &self.kinds)
+            .field("cells", &self.cells)
+            .field("hidden", &self.hidden)
+            .field("mode", &self.mode)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Net {

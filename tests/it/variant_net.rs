@@ -248,3 +248,14 @@ fn the_shipped_chess_net_is_read_from_the_folder_and_from_the_binary() {
     // Chess960 extends chess and names no net of its own.
     assert!(crate::common::load_variant("chess960.toml").net().is_none());
 }
+
+#[test]
+fn a_nets_debug_text_is_its_header_not_its_weights() {
+    let rules = crate::common::load_variant("chess.toml");
+    let text = format!("{:?}", rules.net().unwrap());
+    assert!(
+        text.contains("kinds: 6") && text.contains("hidden: 64"),
+        "{text}"
+    );
+    assert!(text.len() < 200, "{} characters", text.len());
+}
