@@ -21,38 +21,43 @@ fn files_in(dir: &Path, ext: &str) -> Vec<PathBuf> {
     files
 }
 
+/// Write `const NAME: &[(&str, &str)]` (with its doc line): each file's key and text.
+fn write_table(
+    f: &mut impl Write,
+    doc: &str,
+    name: &str,
+    files: &[PathBuf],
+    key: impl Fn(&Path) -> String,
+) {
+    writeln!(f, "/// {doc}").unwrap();
+    writeln!(f, "pub const {name}: &[(&str, &str)] = &[").unwrap();
+    for path in files {
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text = path.display().to_string();
+        writeln!(f, "    ({:?}, include_str!({text:?})),", key(path)).unwrap();
+    }
+    writeln!(f, "];").unwrap();
+}
+
 fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
     let out = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("shipped.rs");
     let mut f = std::fs::File::create(out).expect("write shipped.rs");
-    writeln!(f, "/// The shipped variants: (file stem, file text).").unwrap();
-    writeln!(f, "pub const SHIPPED: &[(&str, &str)] = &[").unwrap();
-    for path in files_in(&dir, "toml") {
-        println!("cargo:rerun-if-changed={}", path.display());
-        let stem = path.file_stem().unwrap().to_string_lossy();
-        writeln!(
-            f,
-            "    ({stem:?}, include_str!({:?})),",
-            path.display().to_string()
-        )
-        .unwrap();
-    }
-    writeln!(f, "];").unwrap();
-    writeln!(
-        f,
-        "/// The shipped learned evaluations: (path from `variants/`, file text)."
-    )
-    .unwrap();
-    writeln!(f, "pub const SHIPPED_NETS: &[(&str, &str)] = &[").unwrap();
-    for path in files_in(&dir.join("nets"), "net") {
-        println!("cargo:rerun-if-changed={}", path.display());
-        let name = path.file_name().unwrap().to_string_lossy();
-        writeln!(
-            f,
-            "    (\"nets/{name}\", include_str!({:?})),",
-            path.display().to_string()
-        )
-        .unwrap();
-    }
-    writeln!(f, "];").unwrap();
+    let name = |p: &Path, part: Option<&std::ffi::OsStr>| {
+        part.unwrap_or(p.as_os_str()).to_string_lossy().to_string()
+    };
+    write_table(
+        &mut f,
+        "The shipped variants: (file stem, file text).",
+        "SHIPPED",
+        &files_in(&dir, "toml"),
+        |p| name(p, p.file_stem()),
+    );
+    write_table(
+        &mut f,
+        "The shipped learned evaluations: (path from `variants/`, file text).",
+        "SHIPPED_NETS",
+        &files_in(&dir.join("nets"), "net"),
+        |p| format!("nets/{}", name(p, p.file_name())),
+    );
 }

@@ -265,24 +265,24 @@ impl IntegerNet {
     /// Add the piece of board code `code` on `cell` to both perspectives' sums.
     #[inline]
     fn add_piece(&self, sums: &mut [i32], code: u8, cell: usize) {
-        let (white, black) = sums.split_at_mut(self.hidden);
-        let (row_w, row_b) = self.rows(code, cell);
-        // Plain loops over slices of one length: the compiler turns them into vector adds.
-        for (sums, row) in [(white, row_w), (&mut black[..self.hidden], row_b)] {
-            for (s, w) in sums.iter_mut().zip(row) {
-                *s = s.wrapping_add(*w);
-            }
-        }
+        self.update(sums, code, cell, i32::wrapping_add);
     }
 
     /// Take the piece of board code `code` on `cell` out of both perspectives' sums.
     #[inline]
     fn take_out_piece(&self, sums: &mut [i32], code: u8, cell: usize) {
+        self.update(sums, code, cell, i32::wrapping_sub);
+    }
+
+    /// Each perspective's sums combined with the piece's row of weights by `op`.
+    #[inline(always)]
+    fn update(&self, sums: &mut [i32], code: u8, cell: usize, op: fn(i32, i32) -> i32) {
         let (white, black) = sums.split_at_mut(self.hidden);
         let (row_w, row_b) = self.rows(code, cell);
+        // Plain loops over slices of one length: the compiler turns them into vector ops.
         for (sums, row) in [(white, row_w), (&mut black[..self.hidden], row_b)] {
             for (s, w) in sums.iter_mut().zip(row) {
-                *s = s.wrapping_sub(*w);
+                *s = op(*s, *w);
             }
         }
     }

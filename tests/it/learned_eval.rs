@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::common::{load_variant, random_move, run, variant_arg, Rng};
+use crate::common::{fresh_dir, load_variant, random_move, run, variant_arg, Rng};
 use fairyrules::engine::eval::Evaluator;
 use fairyrules::engine::net::{IntegerNet, Net, NetAccumulator, NetMode, LOGIT_SCALE};
 use fairyrules::engine::{Engine, Features, Limits};
@@ -282,7 +282,7 @@ fn match_plays_with_a_net() {
 /// A two-game `match` of a shipped variant at a fixed depth, the first engine using the
 /// net file `net_text` (written to a fresh folder); no game file is written.
 fn match_with_net(variant: &str, net_text: &str, depth: u32) -> std::process::Output {
-    let file = tempfile_dir().join("test.net");
+    let file = fresh_dir("net").join("test.net");
     std::fs::write(&file, net_text).unwrap();
     let spec = format!("fairyrules net={}", file.display());
     let depth = depth.to_string();
@@ -301,17 +301,4 @@ fn match_with_net(variant: &str, net_text: &str, depth: u32) -> std::process::Ou
         &spec,
     ];
     run(&args)
-}
-
-/// A fresh folder for this test's files.
-fn tempfile_dir() -> std::path::PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "fairyrules-net-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }

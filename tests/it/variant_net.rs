@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::common::run;
+use crate::common::{fresh_dir, run};
 use fairyrules::engine::net::{Net, NetMode};
 use fairyrules::engine::{Engine, Features, Limits};
 use fairyrules::{parse_fen, Rules};
@@ -25,22 +25,9 @@ fn small_chess_net(mode: NetMode) -> Net {
     net
 }
 
-/// A fresh folder for one test's files.
-fn fresh_dir() -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "fairyrules-variant-net-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Write `files` (name, text) into a fresh folder; returns the folder.
 fn write_files(files: &[(&str, &str)]) -> PathBuf {
-    let dir = fresh_dir();
+    let dir = fresh_dir("variant-net");
     for (name, text) in files {
         std::fs::write(dir.join(name), text).unwrap();
     }
@@ -52,10 +39,19 @@ fn chess_naming(net: &str) -> String {
     format!("extends = \"chess\"\n[variant]\nname = \"Mine\"\n[engine]\nnet = \"{net}\"\n")
 }
 
-/// Load `file` in `dir`, expecting errors; returns them rendered.
-fn load_error(dir: &Path, file: &str) -> String {
-    match Rules::load(dir.join(file)) {
-        Ok(_) => panic!("{file} loaded"),
+/// A fresh folder holding `mine.toml` (chess naming `mine.net`), `mine.net` with
+/// `net_text`, and the files `more`.
+fn mine_with_net(net_text: &str, more: &[(&str, &str)]) -> PathBuf {
+    let mine = chess_naming("mine.net");
+    let mut files = vec![("mine.toml", mine.as_str()), ("mine.net", net_text)];
+    files.extend_from_slice(more);
+    write_files(&files)
+}
+
+/// Load `mine.toml` in `dir`, expecting errors; returns them rendered.
+fn load_error(dir: &Path) -> String {
+    match Rules::load(dir.join("mine.toml")) {
+        Ok(_) => panic!("mine.toml loaded"),
         Err(e) => e.render(),
     }
 }
@@ -63,10 +59,7 @@ fn load_error(dir: &Path, file: &str) -> String {
 #[test]
 fn a_variant_file_names_its_learned_evaluation() {
     let net = small_chess_net(NetMode::Residual);
-    let dir = write_files(&[
-        ("mine.toml", &chess_naming("mine.net")),
-        ("mine.net", &net.to_text()),
-    ]);
+    let dir = mine_with_net(&net.to_text(), &[]);
     let rules = Rules::load(dir.join("mine.toml")).unwrap();
     assert_eq!(rules.net().map(|n| &**n), Some(&net));
     let no_net =
@@ -78,7 +71,7 @@ fn a_variant_file_names_its_learned_evaluation() {
 #[test]
 fn the_net_path_is_read_from_the_variant_files_folder() {
     let net = small_chess_net(NetMode::Full);
-    let dir = fresh_dir();
+    let dir = fresh_dir("variant-net");
     std::fs::create_dir_all(dir.join("nets")).unwrap();
     std::fs::write(dir.join("nets/mine.net"), net.to_text()).unwrap();
     std::fs::write(dir.join("mine.toml"), chess_naming("nets/mine.net")).unwrap();
@@ -90,14 +83,13 @@ fn the_net_path_is_read_from_the_variant_files_folder() {
 #[test]
 fn a_file_that_extends_one_with_a_net_does_not_inherit_it() {
     let net = small_chess_net(NetMode::Residual);
-    let dir = write_files(&[
-        ("mine.toml", &chess_naming("mine.net")),
-        ("mine.net", &net.to_text()),
-        (
+    let dir = mine_with_net(
+        &net.to_text(),
+        &[(
             "child.toml",
             "extends = \"mine.toml\"\n[variant]\nname = \"Child\"\n",
-        ),
-    ]);
+        )],
+    );
     assert!(Rules::load(dir.join("mine.toml")).unwrap().net().is_some());
     let child = Rules::load(dir.join("child.toml")).unwrap();
     assert!(
@@ -109,14 +101,13 @@ fn a_file_that_extends_one_with_a_net_does_not_inherit_it() {
 #[test]
 fn the_engine_plays_with_the_files_net_unless_told_not_to() {
     let net = small_chess_net(NetMode::Residual);
-    let dir = write_files(&[
-        ("mine.toml", &chess_naming("mine.net")),
-        ("mine.net", &net.to_text()),
-        (
+    let dir = mine_with_net(
+        &net.to_text(),
+        &[(
             "plain.toml",
             "extends = \"chess\"\n[variant]\nname = \"Mine\"\n",
-        ),
-    ]);
+        )],
+    );
     let with_net = Rules::load(dir.join("mine.toml")).unwrap();
     let without = Rules::load(dir.join("plain.toml")).unwrap();
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
@@ -148,7 +139,7 @@ fn the_engine_plays_with_the_files_net_unless_told_not_to() {
 #[test]
 fn a_missing_net_file_is_an_error_at_its_key() {
     let dir = write_files(&[("mine.toml", &chess_naming("absent.net"))]);
-    let error = load_error(&dir, "mine.toml");
+    let error = load_error(&dir);
     assert!(error.contains("mine.toml:5:8"), "{error}");
     assert!(error.contains("no net file `absent.net`"), "{error}");
     assert!(error.contains("variant file's folder"), "{error}");
@@ -156,14 +147,11 @@ fn a_missing_net_file_is_an_error_at_its_key() {
 
 #[test]
 fn a_file_that_is_not_a_net_is_an_error_at_its_key() {
-    let dir = write_files(&[
-        ("mine.toml", &chess_naming("mine.net")),
-        (
-            "mine.net",
-            "fairyrules-net 1 kinds 6 cells 64 hidden 4 mode residual\n1 2 x\n",
-        ),
-    ]);
-    let error = load_error(&dir, "mine.toml");
+    let dir = mine_with_net(
+        "fairyrules-net 1 kinds 6 cells 64 hidden 4 mode residual\n1 2 x\n",
+        &[],
+    );
+    let error = load_error(&dir);
     assert!(error.contains("mine.toml:5:8"), "{error}");
     assert!(error.contains("is not a net file"), "{error}");
 }
@@ -171,11 +159,8 @@ fn a_file_that_is_not_a_net_is_an_error_at_its_key() {
 #[test]
 fn a_net_for_another_board_is_an_error_at_its_key() {
     let other = Net::zeros(7, 90, 4, NetMode::Residual);
-    let dir = write_files(&[
-        ("mine.toml", &chess_naming("mine.net")),
-        ("mine.net", &other.to_text()),
-    ]);
-    let error = load_error(&dir, "mine.toml");
+    let dir = mine_with_net(&other.to_text(), &[]);
+    let error = load_error(&dir);
     assert!(error.contains("mine.toml:5:8"), "{error}");
     assert!(error.contains("does not fit this variant"), "{error}");
     assert!(error.contains("7 kinds on 90 cells"), "{error}");
@@ -185,7 +170,7 @@ fn a_net_for_another_board_is_an_error_at_its_key() {
 fn an_unknown_engine_key_is_an_error_naming_the_valid_one() {
     let text = "extends = \"chess\"\n[variant]\nname = \"Mine\"\n[engine]\nnett = \"x.net\"\n";
     let dir = write_files(&[("mine.toml", text)]);
-    let error = load_error(&dir, "mine.toml");
+    let error = load_error(&dir);
     assert!(error.contains("mine.toml:5:1"), "{error}");
     assert!(error.contains("unknown key `nett` in [engine]"), "{error}");
     assert!(error.contains("`net`"), "{error}");
@@ -198,7 +183,7 @@ fn a_net_problem_is_reported_with_the_files_other_problems() {
         chess_naming("absent.net")
     );
     let dir = write_files(&[("mine.toml", &text)]);
-    let error = load_error(&dir, "mine.toml");
+    let error = load_error(&dir);
     assert!(error.contains("no net file `absent.net`"), "{error}");
     assert!(
         error.contains("mine.toml:7:"),

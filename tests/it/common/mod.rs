@@ -210,6 +210,19 @@ impl Rng {
     }
 }
 
+/// A new empty folder for one test's files, named after `label` (unique within the run).
+pub fn fresh_dir(label: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "fairyrules-{label}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// Make a legal move chosen by `rng`; false, with nothing made, when the side to move has no
 /// move or the game is over.
 pub fn random_move(rules: &Rules, pos: &mut Position, rng: &mut Rng) -> bool {
