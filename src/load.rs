@@ -3,6 +3,7 @@
 //! file it is in.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
 use crate::compile::compile;
 use crate::diagnostics::{Diagnostic, SourceFile, Sources, Spanned};
@@ -239,7 +240,7 @@ fn compile_checked(name: &str, text: &str, origin: Origin) -> Result<Checked, Lo
             Ok(mut rules) => {
                 if let (Some(net), Some(written)) = (net, &spec.engine.net) {
                     match net.fits(rules.kinds().len(), rules.cells()) {
-                        Ok(()) => rules.net = Some(std::sync::Arc::new(net)),
+                        Ok(()) => rules.net = Some(net),
                         Err(why) => diagnostics.push(
                             Diagnostic::error(
                                 format!("the net `{}` does not fit this variant: {why}", written.value),
@@ -279,39 +280,47 @@ fn compile_checked(name: &str, text: &str, origin: Origin) -> Result<Checked, Lo
 
 /// The learned evaluation `[engine] net` names: a file from the variant file's folder, else
 /// a shipped net of that path (`nets/chess.net`: the only kind a text not read from a file
-/// can name).
-fn read_net(written: &Spanned<String>, origin: &Origin) -> Result<Net, Diagnostic> {
+/// can name). A file is read and parsed at each load (its author may have changed it); a
+/// shipped net is parsed once per process ([`shipped_net`]).
+fn read_net(written: &Spanned<String>, origin: &Origin) -> Result<Arc<Net>, Diagnostic> {
     let wanted = written.value.as_str();
     let error = |message: String| Diagnostic::error(message, written.span.clone());
     let on_disk = match origin {
         Origin::File(path) => path.parent().map(|dir| dir.join(wanted)),
         Origin::Text => None,
     };
-    let read;
-    let (name, text) = match on_disk.filter(|p| p.is_file()) {
-        Some(path) => {
-            read = read_net_file(&path).map_err(error)?;
-            (path.display().to_string(), read.as_str())
-        }
-        None => {
-            let key = wanted.trim_start_matches("./");
-            let Some((key, text)) = SHIPPED_NETS.iter().find(|(k, _)| *k == key) else {
-                let shipped: Vec<&str> = SHIPPED_NETS.iter().map(|(k, _)| *k).collect();
-                let hint = match origin {
-                    Origin::File(_) => "the path is read from the variant file's folder",
-                    Origin::Text => "a text not read from a file can name only a shipped net",
-                };
-                let shipped = match shipped.is_empty() {
-                    true => "no net is shipped".to_string(),
-                    false => format!("the shipped nets are {}", shipped.join(", ")),
-                };
-                return Err(error(format!("no net file `{wanted}`"))
-                    .with_hint(format!("{hint}; {shipped}")));
-            };
-            (format!("variants/{key}"), *text)
-        }
+    if let Some(path) = on_disk.filter(|p| p.is_file()) {
+        let text = read_net_file(&path).map_err(error)?;
+        return Net::parse(&text)
+            .map(Arc::new)
+            .map_err(|e| error(format!("{} is not a net file: {e}", path.display())));
+    }
+    let key = wanted.trim_start_matches("./");
+    let Some(index) = SHIPPED_NETS.iter().position(|(k, _)| *k == key) else {
+        let shipped: Vec<&str> = SHIPPED_NETS.iter().map(|(k, _)| *k).collect();
+        let hint = match origin {
+            Origin::File(_) => "the path is read from the variant file's folder",
+            Origin::Text => "a text not read from a file can name only a shipped net",
+        };
+        let shipped = match shipped.is_empty() {
+            true => "no net is shipped".to_string(),
+            false => format!("the shipped nets are {}", shipped.join(", ")),
+        };
+        return Err(
+            error(format!("no net file `{wanted}`")).with_hint(format!("{hint}; {shipped}"))
+        );
     };
-    Net::parse(text).map_err(|e| error(format!("{name} is not a net file: {e}")))
+    shipped_net(index).map_err(|e| error(format!("variants/{key} is not a net file: {e}")))
+}
+
+/// The shipped net `SHIPPED_NETS[index]`, parsed at its first use and shared after (the web
+/// page's editor compiles its text again at each edit; a chess net is half a megabyte).
+fn shipped_net(index: usize) -> Result<Arc<Net>, String> {
+    static PARSED: OnceLock<Vec<OnceLock<Result<Arc<Net>, String>>>> = OnceLock::new();
+    let parsed = PARSED.get_or_init(|| SHIPPED_NETS.iter().map(|_| OnceLock::new()).collect());
+    parsed[index]
+        .get_or_init(|| Net::parse(SHIPPED_NETS[index].1).map(Arc::new))
+        .clone()
 }
 
 /// Read a net file's text, at most [`MAX_NET_BYTES`] of it.

@@ -233,6 +233,25 @@ fn the_shipped_chess_net_is_read_from_the_folder_and_from_the_binary() {
 }
 
 #[test]
+fn a_shipped_net_is_parsed_once_and_shared_by_every_load() {
+    // The web page's editor compiles its text again at each edit: the half-megabyte chess
+    // net must not be parsed each time.
+    let text = std::fs::read_to_string(crate::common::variant_path("chess.toml")).unwrap();
+    let first = Rules::from_text("chess.toml", &text).unwrap();
+    let again = Rules::from_text("edited.toml", &text).unwrap();
+    let shipped = Rules::shipped("chess").unwrap().unwrap();
+    let net = first.net().expect("chess names a shipped net");
+    assert!(std::sync::Arc::ptr_eq(net, again.net().unwrap()));
+    assert!(std::sync::Arc::ptr_eq(net, shipped.net().unwrap()));
+    // A net file beside a variant file is read at each load (its author may change it).
+    let dir = mine_with_net(&small_chess_net(NetMode::Residual).to_text(), &[]);
+    let path = dir.join("mine.toml");
+    let (a, b) = (Rules::load(&path).unwrap(), Rules::load(&path).unwrap());
+    assert_eq!(a.net(), b.net());
+    assert!(!std::sync::Arc::ptr_eq(a.net().unwrap(), b.net().unwrap()));
+}
+
+#[test]
 fn a_nets_debug_text_is_its_header_not_its_weights() {
     let rules = crate::common::load_variant("chess.toml");
     let text = format!("{:?}", rules.net().unwrap());
