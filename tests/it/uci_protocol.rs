@@ -134,6 +134,7 @@ fn handshake_offers_every_shipped_variant_and_the_options() {
         "option name MultiPV type spin default 1 min 1",
         "option name Ponder type check",
         "option name Move Overhead type spin",
+        "option name Use Net type check default true",
     ] {
         assert!(lines.iter().any(|l| l.starts_with(option)), "{option}");
     }
@@ -575,4 +576,86 @@ fn readyok_answers_after_every_earlier_command_and_before_later_ones() {
         let cp: i32 = answer.split_whitespace().nth(4).unwrap().parse().unwrap();
         assert_eq!(cp > 0, i % 2 == 0, "evaluation {i}: {answer}");
     }
+}
+
+/// The last `info depth` line's node count and the `bestmove` of a search.
+fn nodes_and_bestmove(lines: &[String]) -> (u64, String) {
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line before bestmove");
+    let fields: Vec<&str> = last.split_whitespace().collect();
+    let nodes = fields
+        .iter()
+        .position(|&f| f == "nodes")
+        .and_then(|i| fields.get(i + 1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a node count in `{last}`"));
+    (nodes, bestmove_of(lines))
+}
+
+#[test]
+fn use_net_off_evaluates_and_searches_without_the_files_net() {
+    use fairyrules::engine::eval::Evaluator;
+    use fairyrules::engine::{Engine, Features, Limits};
+    let rules = load_variant("chess.toml");
+    assert!(rules.net().is_some(), "chess.toml names a net");
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let pos = parse_fen(&rules, fen).unwrap();
+    // What the library says, with the file's net and without.
+    let mut plain = Evaluator::new(&rules, None);
+    let without_net = plain.evaluate(&rules, &pos);
+    plain.set_net(&rules, rules.net().cloned());
+    let with_net = plain.evaluate(&rules, &pos);
+    assert_ne!(
+        with_net, without_net,
+        "the shipped net changes this evaluation"
+    );
+    let library_search = |net: bool| {
+        let mut engine = Engine::new(64);
+        engine.set_features(Features {
+            net,
+            ..Features::default()
+        });
+        let r = engine.search(&rules, &mut pos.clone(), &Limits::depth(5));
+        (r.nodes, r.best.expect("a move"))
+    };
+
+    let mut e = uci(&["chess"]);
+    let eval_and_search = |e: &mut EngineProcess| {
+        e.send("ucinewgame");
+        e.send(&format!("position fen {fen}"));
+        e.send("eval");
+        e.send("go depth 5");
+        let lines = e.until_prefix("bestmove ");
+        let eval: i32 = lines
+            .iter()
+            .find_map(|l| l.strip_prefix("info string static evaluation "))
+            .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
+            .unwrap_or_else(|| panic!("no evaluation: {lines:?}"));
+        let (nodes, best) = nodes_and_bestmove(&lines);
+        let best = parse_move(&rules, &mut pos.clone(), &best).expect("a legal bestmove");
+        (eval, (nodes, best))
+    };
+    assert_eq!(eval_and_search(&mut e), (with_net, library_search(true)));
+    e.send("setoption name Use Net value false");
+    assert_eq!(
+        eval_and_search(&mut e),
+        (without_net, library_search(false))
+    );
+    // A new table (Hash) keeps the setting.
+    e.send("setoption name Hash value 32");
+    assert_eq!(eval_and_search(&mut e).0, without_net);
+    e.send("setoption name Use Net value true");
+    assert_eq!(eval_and_search(&mut e), (with_net, library_search(true)));
+    e.send("setoption name Use Net value maybe");
+    e.send("isready");
+    let lines = e.until(|l| l == "readyok");
+    assert!(
+        lines.iter().any(|l| l.contains("neither true nor false")),
+        "{lines:?}"
+    );
+    let (status, _, stderr) = e.finish();
+    assert!(status.success(), "{stderr}");
 }

@@ -243,3 +243,60 @@ fn undo_remove_and_time_controls() {
     }));
     assert_eq!(lines.last().unwrap(), "pong 9");
 }
+
+#[test]
+fn use_net_option_switches_the_files_learned_evaluation() {
+    // The same search (depth 5, thinking shown) with the option on, off and on again: the
+    // thinking lines (depth, score, time, nodes, moves) of the two searches with the net
+    // agree but for their times, and differ from the one without it.
+    let think = |use_net: &str| -> Vec<String> {
+        let lines = session(
+            &["chess"],
+            &[
+                "xboard",
+                "protover 2",
+                &format!("option Use Net={use_net}"),
+                "new",
+                "force",
+                "setboard r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                "post",
+                "sd 5",
+                "go",
+                "quit",
+            ],
+        );
+        assert!(!lines.iter().any(|l| l.starts_with("Error")), "{lines:?}");
+        lines
+            .iter()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .map(|l| {
+                let mut f: Vec<&str> = l.split_whitespace().collect();
+                f.remove(2); // the time
+                f.join(" ")
+            })
+            .collect()
+    };
+    let on = think("1");
+    assert!(!on.is_empty());
+    assert_eq!(on, think("1"));
+    assert_ne!(on, think("0"), "the net changes the search");
+
+    let lines = session(
+        &["chess"],
+        &[
+            "xboard",
+            "protover 2",
+            "option Use Net=2",
+            "option Hash=8",
+            "quit",
+        ],
+    );
+    let feature = lines.iter().find(|l| l.starts_with("feature ")).unwrap();
+    assert!(feature.contains("option=\"Use Net -check 1\""), "{feature}");
+    assert!(lines
+        .iter()
+        .any(|l| l == "Error (Use Net takes 0 or 1): option Use Net=2"));
+    assert!(lines
+        .iter()
+        .any(|l| l == "Error (unknown option): option Hash=8"));
+}

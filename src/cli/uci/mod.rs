@@ -5,7 +5,7 @@
 //!   `UCI_Variant` combo; `chess` is the default when loaded. `VariantPath` loads more files
 //!   or folders while running (a file whose short name is taken replaces that variant).
 //! - Options: `UCI_Variant`, `UCI_Chess960`, `VariantPath`, `Hash`, `Clear Hash`, `Threads`,
-//!   `MultiPV`, `Ponder`, `Move Overhead` (see [`options`]). `UCI_Chess960 = true` switches
+//!   `MultiPV`, `Ponder`, `Move Overhead`, `Use Net` (see [`options`]). `UCI_Chess960 = true` switches
 //!   from a variant to its shuffled form named with `960` (`chess` → `chess960`, castling
 //!   written king + rook), `false` back.
 //! - Commands: `uci`, `isready`, `setoption`, `ucinewgame`, `position startpos|fen ...
@@ -30,7 +30,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fairyrules::engine::eval::Evaluator;
-use fairyrules::engine::Engine;
+use fairyrules::engine::{Engine, Features};
 use fairyrules::geometry::Shape;
 use fairyrules::{parse_move, render_text, to_fen, Color, Position, Rules};
 
@@ -71,7 +71,17 @@ pub struct Session {
     /// `Threads` and `MultiPV`, kept to give a new engine (a new `Hash`) the same settings.
     threads: usize,
     multipv: usize,
+    /// `Use Net`: whether the engine plays with the variant file's learned evaluation.
+    use_net: bool,
     running: Option<Running>,
+}
+
+/// The engine's techniques: all as by default, the learned evaluation only with `use_net`.
+fn features(use_net: bool) -> Features {
+    Features {
+        net: use_net,
+        ..Features::default()
+    }
 }
 
 /// Write `info string` lines.
@@ -99,6 +109,7 @@ impl Session {
             overhead: Duration::from_millis(options::OVERHEAD_DEFAULT_MS),
             threads: 1,
             multipv: 1,
+            use_net: true,
             running: None,
         }
     }
@@ -254,11 +265,12 @@ impl Session {
             },
             Setting::VariantPath(paths) => self.load_paths(&paths),
             Setting::Hash(mb) => {
-                let (threads, multipv) = (self.threads, self.multipv);
+                let (threads, multipv, use_net) = (self.threads, self.multipv, self.use_net);
                 self.searcher.configure(move |e| {
                     *e = Engine::new(mb);
                     e.set_threads(threads);
                     e.set_multipv(multipv);
+                    e.set_features(features(use_net));
                 });
             }
             Setting::ClearHash => self.searcher.configure(|e| e.clear()),
@@ -273,6 +285,11 @@ impl Session {
             Setting::Ponder(_) => {}
             Setting::MoveOverhead(d) => self.overhead = d,
             Setting::Chess960(on) => self.set_chess960(on),
+            Setting::UseNet(on) => {
+                self.use_net = on;
+                self.searcher
+                    .configure(move |e| e.set_features(features(on)));
+            }
         }
     }
 
@@ -483,7 +500,7 @@ impl Session {
     }
 
     /// `eval`: the static evaluation of the current position (the variant file's learned
-    /// evaluation included, as the search uses it), in centipawns for White (as Stockfish's
+    /// evaluation included unless `Use Net` is off, as the search uses it), in centipawns for White (as Stockfish's
     /// `eval` prints it), for comparing evaluations.
     fn static_evaluation(&self) {
         let Some(pos) = &self.pos else {
@@ -491,7 +508,9 @@ impl Session {
         };
         let rules = self.rules();
         let mut evaluator = Evaluator::new(rules, None);
-        evaluator.set_net(rules, rules.net().cloned());
+        if self.use_net {
+            evaluator.set_net(rules, rules.net().cloned());
+        }
         let own = evaluator.evaluate(rules, pos);
         let white = match pos.side_to_move() {
             Color::White => own,

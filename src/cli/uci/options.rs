@@ -36,6 +36,8 @@ pub enum Setting {
     MoveOverhead(Duration),
     /// `UCI_Chess960`.
     Chess960(bool),
+    /// `Use Net`: play with the learned evaluation the variant file names (on at start).
+    UseNet(bool),
 }
 
 /// The `option` lines of the `uci` reply. `variants` are the short names, `default` the
@@ -58,6 +60,7 @@ pub fn declarations(variants: &[&str], default: &str) -> Vec<String> {
         format!(
             "option name Move Overhead type spin default {OVERHEAD_DEFAULT_MS} min 0 max {OVERHEAD_MAX_MS}"
         ),
+        "option name Use Net type check default true".to_string(),
     ]
 }
 
@@ -141,6 +144,7 @@ pub fn parse_setoption(rest: &str) -> Result<(Setting, Vec<String>), String> {
             &mut notes,
         )?)),
         "uci_chess960" => Setting::Chess960(check(&name, needs_value()?)?),
+        "use net" => Setting::UseNet(check(&name, needs_value()?)?),
         "" => return Err("setoption: no option name".to_string()),
         _ => return Err(format!("unknown option `{name}`")),
     };

@@ -15,7 +15,9 @@
 //!   them are translated ([`ranks`]).
 //! - Commands: `xboard`, `protover`, `new`, `variant`, `setboard`, `usermove` (and bare
 //!   moves), `go`, `force`, `playother`, `st`, `sd`, `level`, `time`, `otim`, `undo`,
-//!   `remove`, `result`, `post`, `nopost`, `analyze`, `exit`, `.`, `ping`, `quit`; the
+//!   `remove`, `result`, `post`, `nopost`, `analyze`, `exit`, `.`, `ping`, `option`, `quit`;
+//!   the one engine option is `Use Net` (a check box, on at start: play with the learned
+//!   evaluation the variant file names); the
 //!   other commands of the protocol are accepted and ignored, anything else is answered with
 //!   `Error (unknown command)`.
 //! - The engine thinks on its own move in the foreground (feature `sigint=0`; `sigterm`
@@ -36,7 +38,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
-use fairyrules::engine::{Engine, Limits};
+use fairyrules::engine::{Engine, Features, Limits};
 use fairyrules::{legal_moves, outcome, parse_move, Color, Outcome, Position, Rules};
 
 use super::catalog;
@@ -175,11 +177,37 @@ impl Session {
         }
         lines.push(format!(
             "feature myname=\"fairyrules {}\" variants=\"{}\" setboard=1 usermove=1 san=0 ping=1 \
-             time=1 draw=0 sigint=0 reuse=1 analyze=1 colors=0 debug=1 done=1",
+             time=1 draw=0 sigint=0 reuse=1 analyze=1 colors=0 debug=1 \
+             option=\"Use Net -check 1\" done=1",
             env!("CARGO_PKG_VERSION"),
             names.join(",")
         ));
         self.out.lines(&lines);
+    }
+
+    /// `option NAME=VALUE`: `Use Net=0|1`; an option this engine did not offer gets an
+    /// `Error` line.
+    fn option(&mut self, setting: &str) {
+        let (name, value) = setting.split_once('=').unwrap_or((setting, ""));
+        match (name.trim(), value.trim()) {
+            ("Use Net", "0" | "1") => {
+                let on = value.trim() == "1";
+                self.searcher.configure(move |e| {
+                    e.set_features(Features {
+                        net: on,
+                        ..Features::default()
+                    })
+                });
+            }
+            ("Use Net", _) => self.line(format!(
+                "Error (Use Net takes 0 or 1): option {}",
+                truncate(setting)
+            )),
+            _ => self.line(format!(
+                "Error (unknown option): option {}",
+                truncate(setting)
+            )),
+        }
     }
 
     /// The result line of the game, if it has ended.
@@ -299,7 +327,8 @@ impl Session {
             "quit" => return false,
             "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
             | "name" | "rating" | "ics" | "draw" | "otim" | "?" | "nps" | "cores" | "memory"
-            | "bk" | "hint" | "white" | "black" | "egtpath" | "option" => {}
+            | "bk" | "hint" | "white" | "black" | "egtpath" => {}
+            "option" => self.option(&rest.join(" ")),
             "protover" => self.features(),
             "ping" => self.line(format!("pong {}", truncate(arg))),
             "post" => self.post = true,
