@@ -316,7 +316,9 @@ fn read_net(written: &Spanned<String>, origin: &Origin) -> Result<Arc<Net>, Diag
 /// The shipped net `SHIPPED_NETS[index]`, parsed at its first use and shared after (the web
 /// page's editor compiles its text again at each edit; a chess net is half a megabyte).
 fn shipped_net(index: usize) -> Result<Arc<Net>, String> {
-    static PARSED: OnceLock<Vec<OnceLock<Result<Arc<Net>, String>>>> = OnceLock::new();
+    /// One shipped net, parsed at its first use (or why it is not a net).
+    type ParsedNet = OnceLock<Result<Arc<Net>, String>>;
+    static PARSED: OnceLock<Vec<ParsedNet>> = OnceLock::new();
     let parsed = PARSED.get_or_init(|| SHIPPED_NETS.iter().map(|_| OnceLock::new()).collect());
     parsed[index]
         .get_or_init(|| Net::parse(SHIPPED_NETS[index].1).map(Arc::new))
