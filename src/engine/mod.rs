@@ -361,6 +361,15 @@ impl Features {
         Ok(())
     }
 
+    /// The default techniques with the variant file's learned evaluation on or off (the
+    /// protocols' `Use Net` option).
+    pub fn with_net(on: bool) -> Features {
+        Features {
+            net: on,
+            ..Features::default()
+        }
+    }
+
     /// Features from words like `-null-move -lmr` (`-name` off, `+name` on), starting from
     /// the defaults (every technique on but `singular`).
     pub fn parse(words: &str) -> Result<Features, String> {

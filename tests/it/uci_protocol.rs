@@ -614,10 +614,7 @@ fn use_net_off_evaluates_and_searches_without_the_files_net() {
     );
     let library_search = |net: bool| {
         let mut engine = Engine::new(64);
-        engine.set_features(Features {
-            net,
-            ..Features::default()
-        });
+        engine.set_features(Features::with_net(net));
         let r = engine.search(&rules, &mut pos.clone(), &Limits::depth(5));
         (r.nodes, r.best.expect("a move"))
     };

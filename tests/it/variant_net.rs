@@ -233,6 +233,46 @@ fn the_shipped_chess_net_is_read_from_the_folder_and_from_the_binary() {
 }
 
 #[test]
+fn every_shipped_net_fits_the_shipped_file_that_names_it() {
+    // Each shipped file naming a net: the net fits its rules and is the same read from the
+    // folder, from the binary and from the file's text; each net in variants/nets/ is named.
+    let dir = crate::common::variants_dir();
+    let mut named: Vec<Arc<Net>> = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let rules = Rules::load(&path).unwrap();
+        let Some(net) = rules.net() else { continue };
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        assert!(net.check(&rules).is_ok(), "{stem}'s net does not fit it");
+        let embedded = Rules::shipped(&stem).unwrap().unwrap();
+        assert_eq!(Some(net), embedded.net(), "{stem} from the binary");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let edited = Rules::from_text(&format!("{stem}.toml"), &text).unwrap();
+        assert_eq!(Some(net), edited.net(), "{stem} from its text");
+        named.push(net.clone());
+    }
+    let mut shipped = 0;
+    for entry in std::fs::read_dir(dir.join("nets")).unwrap() {
+        let path = entry.unwrap().path();
+        let net = Net::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert!(
+            named.iter().any(|n| **n == net),
+            "{} is named by no shipped variant",
+            path.display()
+        );
+        shipped += 1;
+    }
+    assert!(
+        shipped >= 1 && named.len() >= shipped,
+        "{shipped} nets, {} named",
+        named.len()
+    );
+}
+
+#[test]
 fn a_shipped_net_is_parsed_once_and_shared_by_every_load() {
     // The web page's editor compiles its text again at each edit: the half-megabyte chess
     // net must not be parsed each time.

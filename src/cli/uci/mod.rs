@@ -5,9 +5,9 @@
 //!   `UCI_Variant` combo; `chess` is the default when loaded. `VariantPath` loads more files
 //!   or folders while running (a file whose short name is taken replaces that variant).
 //! - Options: `UCI_Variant`, `UCI_Chess960`, `VariantPath`, `Hash`, `Clear Hash`, `Threads`,
-//!   `MultiPV`, `Ponder`, `Move Overhead`, `Use Net` (see [`options`]). `UCI_Chess960 = true` switches
-//!   from a variant to its shuffled form named with `960` (`chess` → `chess960`, castling
-//!   written king + rook), `false` back.
+//!   `MultiPV`, `Ponder`, `Move Overhead`, `Use Net` (see [`options`]). `UCI_Chess960 =
+//!   true` switches from a variant to its shuffled form named with `960` (`chess` →
+//!   `chess960`, castling written king + rook), `false` back.
 //! - Commands: `uci`, `isready`, `setoption`, `ucinewgame`, `position startpos|fen ...
 //!   [moves ...]`, `go` (see [`go`]), `stop`, `ponderhit`, `debug`, `register`, `quit`, and
 //!   `d` (the position as `info string` lines). Positions and moves are written as
@@ -74,14 +74,6 @@ pub struct Session {
     /// `Use Net`: whether the engine plays with the variant file's learned evaluation.
     use_net: bool,
     running: Option<Running>,
-}
-
-/// The engine's techniques: all as by default, the learned evaluation only with `use_net`.
-fn features(use_net: bool) -> Features {
-    Features {
-        net: use_net,
-        ..Features::default()
-    }
 }
 
 /// Write `info string` lines.
@@ -270,7 +262,7 @@ impl Session {
                     *e = Engine::new(mb);
                     e.set_threads(threads);
                     e.set_multipv(multipv);
-                    e.set_features(features(use_net));
+                    e.set_features(Features::with_net(use_net));
                 });
             }
             Setting::ClearHash => self.searcher.configure(|e| e.clear()),
@@ -288,7 +280,7 @@ impl Session {
             Setting::UseNet(on) => {
                 self.use_net = on;
                 self.searcher
-                    .configure(move |e| e.set_features(features(on)));
+                    .configure(move |e| e.set_features(Features::with_net(on)));
             }
         }
     }
@@ -500,8 +492,8 @@ impl Session {
     }
 
     /// `eval`: the static evaluation of the current position (the variant file's learned
-    /// evaluation included unless `Use Net` is off, as the search uses it), in centipawns for White (as Stockfish's
-    /// `eval` prints it), for comparing evaluations.
+    /// evaluation included unless `Use Net` is off, as the search uses it), in centipawns
+    /// for White (as Stockfish's `eval` prints it), for comparing evaluations.
     fn static_evaluation(&self) {
         let Some(pos) = &self.pos else {
             return self.error("no valid position");

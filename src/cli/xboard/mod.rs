@@ -17,9 +17,8 @@
 //!   moves), `go`, `force`, `playother`, `st`, `sd`, `level`, `time`, `otim`, `undo`,
 //!   `remove`, `result`, `post`, `nopost`, `analyze`, `exit`, `.`, `ping`, `option`, `quit`;
 //!   the one engine option is `Use Net` (a check box, on at start: play with the learned
-//!   evaluation the variant file names); the
-//!   other commands of the protocol are accepted and ignored, anything else is answered with
-//!   `Error (unknown command)`.
+//!   evaluation the variant file names); the other commands of the protocol are accepted and
+//!   ignored, anything else is answered with `Error (unknown command)`.
 //! - The engine thinks on its own move in the foreground (feature `sigint=0`; `sigterm`
 //!   is left on, a terminated engine simply ends):
 //!   commands sent meanwhile are read after its move, so `ping` is answered after it. In
@@ -192,12 +191,8 @@ impl Session {
         match (name.trim(), value.trim()) {
             ("Use Net", "0" | "1") => {
                 let on = value.trim() == "1";
-                self.searcher.configure(move |e| {
-                    e.set_features(Features {
-                        net: on,
-                        ..Features::default()
-                    })
-                });
+                self.searcher
+                    .configure(move |e| e.set_features(Features::with_net(on)));
             }
             ("Use Net", _) => self.line(format!(
                 "Error (Use Net takes 0 or 1): option {}",
