@@ -386,18 +386,7 @@ fn node_limited_search_reports_every_node_searched() {
     e.send("position startpos");
     e.send("go nodes 5000");
     let lines = e.until_prefix("bestmove ");
-    let last = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .expect("an info line before bestmove");
-    let fields: Vec<&str> = last.split_whitespace().collect();
-    let nodes = fields
-        .iter()
-        .position(|&f| f == "nodes")
-        .and_then(|i| fields.get(i + 1))
-        .and_then(|n| n.parse::<u64>().ok())
-        .unwrap_or_else(|| panic!("a node count in `{last}`"));
+    let (last, nodes) = last_info_and_nodes(&lines);
     // The search stops at the limit, mid-iteration: the last line still counts the
     // nodes of that unfinished iteration.
     assert_eq!(nodes, 5000, "{last}");
@@ -578,8 +567,8 @@ fn readyok_answers_after_every_earlier_command_and_before_later_ones() {
     }
 }
 
-/// The last `info depth` line's node count and the `bestmove` of a search.
-fn nodes_and_bestmove(lines: &[String]) -> (u64, String) {
+/// A search's last `info depth` line and the node count it reports.
+fn last_info_and_nodes(lines: &[String]) -> (&str, u64) {
     let last = lines
         .iter()
         .rev()
@@ -592,7 +581,7 @@ fn nodes_and_bestmove(lines: &[String]) -> (u64, String) {
         .and_then(|i| fields.get(i + 1))
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("a node count in `{last}`"));
-    (nodes, bestmove_of(lines))
+    (last, nodes)
 }
 
 #[test]
@@ -631,8 +620,9 @@ fn use_net_off_evaluates_and_searches_without_the_files_net() {
             .find_map(|l| l.strip_prefix("info string static evaluation "))
             .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
             .unwrap_or_else(|| panic!("no evaluation: {lines:?}"));
-        let (nodes, best) = nodes_and_bestmove(&lines);
-        let best = parse_move(&rules, &mut pos.clone(), &best).expect("a legal bestmove");
+        let (_, nodes) = last_info_and_nodes(&lines);
+        let best =
+            parse_move(&rules, &mut pos.clone(), &bestmove_of(&lines)).expect("a legal bestmove");
         (eval, (nodes, best))
     };
     assert_eq!(eval_and_search(&mut e), (with_net, library_search(true)));
