@@ -13,8 +13,12 @@
 //!   player claim (repetition, n-move rule) is taken as claimed; `--max-plies` adjudicates a
 //!   draw; an illegal move, a resignation, a lost time or a broken engine lose.
 //! - **Output**: a progress line on stderr while it runs, a report on stdout, and every game
-//!   in a PGN-like file (`--pgn`, coordinate moves).
+//!   in a PGN-like file (`--pgn`, coordinate moves). The report counts the games that repeat
+//!   an earlier one move for move (deterministic engines on the same opening), which the
+//!   margins would otherwise count as independent.
 
+use std::collections::HashSet;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -475,6 +479,10 @@ struct Tally {
     plies: usize,
     ends: Vec<(String, usize)>,
     games: usize,
+    /// A hash of each distinct game's moves, to count the games that repeat one.
+    distinct: HashSet<u64>,
+    /// Games whose moves, opening included, are an earlier game's.
+    repeats: usize,
 }
 
 impl Tally {
@@ -497,6 +505,14 @@ impl Tally {
         bump(&mut self.engine1, e1);
         bump(&mut self.white, g.end.white_points);
         self.plies += g.moves.len();
+        let moves = {
+            let mut h = DefaultHasher::new();
+            g.moves.hash(&mut h);
+            h.finish()
+        };
+        if !self.distinct.insert(moves) {
+            self.repeats += 1;
+        }
         match self.ends.iter_mut().find(|(r, _)| *r == g.end.reason) {
             Some((_, n)) => *n += 1,
             None => self.ends.push((g.end.reason.clone(), 1)),
@@ -565,6 +581,16 @@ impl Tally {
             w.draws,
             w.losses
         ));
+        if self.repeats > 0 {
+            // Deterministic engines (a fixed depth or node count, one thread) on the same
+            // opening play the same game: a copy adds no information the margins assume.
+            out.push_str(&format!(
+                "Repeated games: {} of the {} games repeat an earlier game move for move \
+                 (the margins above count them as independent; vary the engines or the \
+                 openings)\n",
+                self.repeats, self.games
+            ));
+        }
         out.push_str(&format!(
             "Draw rate: {:.1}%\nAverage length: {:.1} moves ({:.1} plies)\nGame ends:\n",
             100.0 * w.draws as f64 / n as f64,

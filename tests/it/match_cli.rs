@@ -139,6 +139,24 @@ fn a_short_self_play_match_reports_and_records_its_games() {
         report.contains("Score of engine 1: 2.0/4 = 50.0%"),
         "{report}"
     );
+    // ... and the report says so: two of the four games are copies.
+    assert!(
+        report.contains("Repeated games: 2 of the 4 games repeat an earlier game move for move"),
+        "{report}"
+    );
+}
+
+/// A single game repeats nothing: the report has no repeated-games line.
+#[test]
+fn a_match_without_copies_reports_no_repeated_games() {
+    let (report, games) = run_match(
+        "chess.toml",
+        &["--games", "1", "--depth", "1", "--max-plies", "20"],
+        "single",
+    );
+    assert_eq!(games.matches("[Event \"fairyrules match\"]").count(), 1);
+    assert!(report.contains("Score of engine 1: "), "{report}");
+    assert!(!report.contains("Repeated games"), "{report}");
 }
 
 #[test]
