@@ -6,6 +6,7 @@
 //! cargo run --release --example train_net -- variants/chess.toml chess.labels [more.labels] \
 //!     [--hidden 64] [--epochs 20] [--lr 0.001] [--batch 256] [--mode residual|full] \
 //!     [--out chess.net] [--seed S] [--max-cp CP] [--hold-out-last] [--keep-scale] [--no-tempo]
+//!     [--start NET]
 //! ```
 //!
 //! The labelling engine's centipawns are first converted to ours by the factor that best
@@ -19,6 +20,8 @@
 //! beside the hand-crafted evaluation's on the same positions, with the mean size of the
 //! net's part of the score, and the net with the lowest held-out error is written to `--out`
 //! (default `net.txt`), for `fairyrules match --engine1 "fairyrules net=FILE"`.
+//! `--start NET` starts from a net file instead of seeded weights (to train it further, or
+//! with `--epochs 0` to measure its held-out error on these positions).
 //! A `residual` net (the default) learns what the hand-crafted evaluation misses and is
 //! added to it; a `full` net is the whole evaluation. Adam on mini-batches shared out among
 //! the machine's cores; the weights start from a seeded generator, so a run is repeatable.
@@ -220,6 +223,7 @@ fn main() {
     let batch: usize = option(&mut args, "--batch", 256);
     let seed: u64 = option(&mut args, "--seed", 1);
     let out: String = option(&mut args, "--out", "net.txt".to_string());
+    let start: String = option(&mut args, "--start", String::new());
     let max_cp: f32 = option(&mut args, "--max-cp", f32::INFINITY);
     let no_tempo = args.iter().any(|a| a == "--no-tempo");
     args.retain(|a| a != "--no-tempo");
@@ -236,7 +240,7 @@ fn main() {
         }
     };
     if args.len() < 2 {
-        eprintln!("usage: train_net VARIANT.toml POSITIONS.labels [...] [--hidden H] [--epochs E] [--lr R] [--batch B] [--mode residual|full] [--out FILE] [--seed S] [--keep-scale] [--max-cp CP] [--hold-out-last] [--no-tempo]");
+        eprintln!("usage: train_net VARIANT.toml POSITIONS.labels [...] [--hidden H] [--epochs E] [--lr R] [--batch B] [--mode residual|full] [--out FILE] [--seed S] [--keep-scale] [--max-cp CP] [--hold-out-last] [--no-tempo] [--start NET]");
         std::process::exit(2);
     }
     let rules = Rules::load(&args[0]).unwrap_or_else(|e| {
@@ -244,6 +248,19 @@ fn main() {
         std::process::exit(2)
     });
     let mut net = Net::zeros(rules.kinds().len(), rules.cells(), hidden, mode);
+    if !start.is_empty() {
+        // Start from a net file (its size and mode, not --hidden's and --mode's).
+        let text = std::fs::read_to_string(&start).unwrap_or_else(|e| {
+            eprintln!("{start}: {e}");
+            std::process::exit(2)
+        });
+        net = Net::parse(&text)
+            .and_then(|n| n.fits(rules.kinds().len(), rules.cells()).map(|()| n))
+            .unwrap_or_else(|e| {
+                eprintln!("{start}: {e}");
+                std::process::exit(2)
+            });
+    }
     let mut evaluator = Evaluator::new(&rules, None);
     let mut data = Data {
         inputs: Vec::new(),
@@ -357,11 +374,13 @@ fn main() {
         held.len()
     );
     let mut rng = Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    for w in net.weights1.iter_mut() {
-        *w = rng.uniform(0.1);
+    if start.is_empty() {
+        for w in net.weights1.iter_mut() {
+            *w = rng.uniform(0.1);
+        }
+        net.bias1.iter_mut().for_each(|b| *b = 0.5);
+        net.weights2.iter_mut().for_each(|w| *w = rng.uniform(0.01));
     }
-    net.bias1.iter_mut().for_each(|b| *b = 0.5);
-    net.weights2.iter_mut().for_each(|w| *w = rng.uniform(0.01));
     if no_tempo {
         without_tempo(&mut net);
     }
