@@ -24,7 +24,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use fairyrules::engine::eval::Weights;
@@ -169,7 +169,8 @@ struct Game {
     /// Which engine played White (0 = engine 1).
     white: usize,
     names: [String; 2],
-    opening_plies: usize,
+    /// The opening's moves (the first of `moves`).
+    opening: Vec<Move>,
     moves: Vec<String>,
     end: GameEnd,
 }
@@ -296,39 +297,65 @@ impl Rng {
     }
 }
 
-/// Openings: `count` lines of `plies` random legal moves, each judged roughly balanced
-/// (within 0.8 pawns) by a short search, tried up to 200 times each.
-pub fn random_openings(rules: &Rules, count: usize, plies: usize, seed: u64) -> Vec<Vec<Move>> {
-    let mut rng = Rng(seed);
-    let mut engine = Engine::new(4);
-    let mut out = Vec::new();
-    for _ in 0..count {
-        let mut chosen = Vec::new();
+/// The match's openings, chosen one after another as the games need them: lines of `plies`
+/// random legal moves, each judged roughly balanced (within 0.8 pawns) by a short search,
+/// tried up to 200 times each. The first game of an opening waits for it (and for those
+/// before it), not for all of them; the order of choice is fixed, so a seed gives the same
+/// openings whatever the concurrency.
+struct Openings {
+    plies: usize,
+    rng: Rng,
+    /// Judges each candidate line.
+    engine: Engine,
+    chosen: Vec<Vec<Move>>,
+}
+
+impl Openings {
+    fn new(plies: usize, seed: u64) -> Openings {
+        Openings {
+            plies,
+            rng: Rng(seed),
+            engine: Engine::new(4),
+            chosen: Vec::new(),
+        }
+    }
+
+    /// Opening `index`, choosing it (and those before it) first if need be.
+    fn get(&mut self, rules: &Rules, index: usize) -> Vec<Move> {
+        while self.chosen.len() <= index {
+            let line = self.choose(rules);
+            self.chosen.push(line);
+        }
+        self.chosen[index].clone()
+    }
+
+    /// The next opening: the first balanced line not chosen before, else the 200th tried.
+    fn choose(&mut self, rules: &Rules) -> Vec<Move> {
+        let mut line = Vec::new();
         for attempt in 0..200 {
             let mut pos = Position::start(rules);
-            let mut line = Vec::new();
-            for _ in 0..plies {
+            line.clear();
+            for _ in 0..self.plies {
                 if outcome(rules, &mut pos) != Outcome::Ongoing {
                     break;
                 }
                 let moves = legal_moves(rules, &mut pos);
-                let mv = moves[rng.below(moves.len())];
+                let mv = moves[self.rng.below(moves.len())];
                 pos.make(rules, mv);
                 line.push(mv);
             }
             if outcome(rules, &mut pos) != Outcome::Ongoing {
                 continue;
             }
-            let r = engine.search(rules, &mut pos, &Limits::nodes(20_000));
+            let r = self.engine.search(rules, &mut pos, &Limits::nodes(20_000));
             let balanced = r.score.abs() <= 80;
-            if (balanced && !out.contains(&line)) || attempt == 199 {
-                chosen = line;
-                break;
+            if (balanced && !self.chosen.contains(&line)) || attempt == 199 {
+                return line;
             }
         }
-        out.push(chosen);
+        // Every try ended the game within the opening's plies: no opening.
+        Vec::new()
     }
-    out
 }
 
 /// The reason inside an outcome's text: `1-0 (checkmate)` → `checkmate`.
@@ -633,7 +660,7 @@ fn pgn(rules: &Rules, g: &Game, opening_text: &str) -> String {
         }
         line.push_str(m);
         line.push(' ');
-        if i == g.opening_plies.saturating_sub(1) && g.opening_plies > 0 {
+        if i + 1 == g.opening.len() {
             line.push_str("{end of opening} ");
         }
     }
@@ -711,24 +738,16 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
         [x, if a.name() == y { format!("{y} (2)") } else { y }]
     };
     let progress = Progress::new(args.quiet, args.games);
-    // Many long openings take a while to choose (a search checks each): say so first.
+    // The first game waits for its opening's search: say what is happening.
     progress.show(0, args.games, || {
         format!(
-            "choosing {} openings of {} random plies, each checked by a short search",
+            "choosing {} openings of {} random plies as the games need them, each checked by a short search",
             args.openings.max(1),
             args.opening_plies
         )
     });
-    let openings = random_openings(&rules, args.openings.max(1), args.opening_plies, args.seed);
-    let opening_texts: Vec<String> = openings
-        .iter()
-        .map(|line| {
-            line.iter()
-                .map(|m| protocol_move(&rules, m))
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
+    let openings = Mutex::new(Openings::new(args.opening_plies, args.seed));
+    let opening_count = args.openings.max(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let concurrency = args
         .concurrency
@@ -767,7 +786,10 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
                     if index >= args.games {
                         return;
                     }
-                    let opening = &openings[(index / 2) % openings.len()];
+                    let opening = openings
+                        .lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner())
+                        .get(rules, (index / 2) % opening_count);
                     let white = index % 2;
                     let (first, second) = players.split_at_mut(1);
                     let (e1, e2) = (&mut first[0], &mut second[0]);
@@ -776,7 +798,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
                     let (moves, end) = play_game(
                         rules,
                         &mut order,
-                        opening,
+                        &opening,
                         &limit,
                         args.max_plies,
                         args.resign,
@@ -785,7 +807,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
                         index,
                         white,
                         names: names.clone(),
-                        opening_plies: opening.len(),
+                        opening,
                         moves,
                         end,
                     };
@@ -801,8 +823,13 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
                 Ok(game) => {
                     tally.add(&game);
                     if let Some(f) = pgn_file.as_mut() {
-                        let text = &opening_texts[(game.index / 2) % opening_texts.len()];
-                        let _ = f.write_all(pgn(&rules, &game, text).as_bytes());
+                        let text = game
+                            .opening
+                            .iter()
+                            .map(|m| protocol_move(&rules, m))
+                            .collect::<Vec<_>>()
+                            .join(" ");
+                        let _ = f.write_all(pgn(&rules, &game, &text).as_bytes());
                     }
                     progress.show(tally.games, args.games, || {
                         tally.progress(args.games, &names)

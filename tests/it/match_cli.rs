@@ -240,3 +240,54 @@ fn bad_engine_specs_are_errors() {
     let out = run(&["match", &chess, "--games", "2", "--tc", "fast"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Openings are chosen as the games need them, one after another from the seed: the same
+/// seed gives the same opening to each game whether the games run one at a time or three
+/// at once.
+#[test]
+fn a_seed_gives_the_same_openings_at_any_concurrency() {
+    let openings_by_round = |concurrency: &str| {
+        let (_, games) = run_match(
+            "chess.toml",
+            &[
+                "--games",
+                "6",
+                "--depth",
+                "1",
+                "--openings",
+                "3",
+                "--opening-plies",
+                "6",
+                "--seed",
+                "11",
+                "--max-plies",
+                "10",
+                "--concurrency",
+                concurrency,
+            ],
+            &format!("openings-{concurrency}"),
+        );
+        let mut rounds: Vec<(u32, String)> = games
+            .split("[Event ")
+            .skip(1)
+            .map(|g| {
+                let tag = |name: &str| {
+                    let start = g.find(&format!("[{name} \"")).unwrap() + name.len() + 3;
+                    g[start..start + g[start..].find('"').unwrap()].to_string()
+                };
+                (tag("Round").parse().unwrap(), tag("Opening"))
+            })
+            .collect();
+        rounds.sort();
+        rounds
+    };
+    let one = openings_by_round("1");
+    assert_eq!(one.len(), 6);
+    // Each opening twice (the colours swapped), three different ones, six plies each.
+    for pair in one.chunks(2) {
+        assert_eq!(pair[0].1, pair[1].1, "{one:?}");
+        assert_eq!(pair[0].1.split(' ').count(), 6, "{one:?}");
+    }
+    assert!(one[0].1 != one[2].1 && one[2].1 != one[4].1 && one[0].1 != one[4].1);
+    assert_eq!(openings_by_round("3"), one);
+}
