@@ -169,7 +169,7 @@ struct Game {
     /// Which engine played White (0 = engine 1).
     white: usize,
     names: [String; 2],
-    /// The opening's moves (the first of `moves`).
+    /// The opening's moves (the first plies of `moves`).
     opening: Vec<Move>,
     moves: Vec<String>,
     end: GameEnd,
