@@ -52,14 +52,15 @@ def static_labels(fens):
     return out
 
 
-def search_labels(fens):
-    """Each position's depth-`depth` search score for White, from one engine process."""
+def search_labels(numbered):
+    """Each position's depth-`depth` search score for White, from one engine process, with
+    the position's number in the input (to write them back in input order)."""
     uci = Engine([engine])
     uci.send(f"setoption name UCI_Variant value {variant}")
     uci.send("isready")
     uci.until("readyok")
     out = []
-    for fen in fens:
+    for number, fen in numbered:
         uci.send(f"position fen {fen}")
         uci.send(f"go depth {depth}")
         score = None
@@ -73,7 +74,7 @@ def search_labels(fens):
         # The score is for the side to move.
         if fen.split()[1] == "b":
             cp = -cp
-        out.append((fen, cp))
+        out.append((number, fen, cp))
     uci.close()
     return out
 
@@ -81,8 +82,12 @@ def search_labels(fens):
 if depth is None:
     labelled = static_labels(fens)
 else:
-    parts = [fens[j::jobs] for j in range(jobs)]
+    # Shared out round-robin; written back in input order (game order, for a trainer's
+    # --hold-out-last).
+    numbered = list(enumerate(fens))
+    parts = [numbered[j::jobs] for j in range(jobs)]
     with ThreadPoolExecutor(jobs) as pool:
-        labelled = [row for part in pool.map(search_labels, parts) for row in part]
+        rows = sorted(row for part in pool.map(search_labels, parts) for row in part)
+    labelled = [(fen, cp) for _, fen, cp in rows]
 for fen, cp in labelled:
     print(f"{fen} ; {cp}")
