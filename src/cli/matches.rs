@@ -169,8 +169,8 @@ struct Game {
     /// Which engine played White (0 = engine 1).
     white: usize,
     names: [String; 2],
-    /// The opening's moves (the first plies of `moves`).
-    opening: Vec<Move>,
+    /// How many of `moves` are the opening's.
+    opening_plies: usize,
     moves: Vec<String>,
     end: GameEnd,
 }
@@ -506,10 +506,8 @@ struct Tally {
     plies: usize,
     ends: Vec<(String, usize)>,
     games: usize,
-    /// A hash of each distinct game's moves, to count the games that repeat one.
+    /// A hash of each distinct game's moves: the other games repeat one of them.
     distinct: HashSet<u64>,
-    /// Games whose moves, opening included, are an earlier game's.
-    repeats: usize,
 }
 
 impl Tally {
@@ -537,9 +535,7 @@ impl Tally {
             g.moves.hash(&mut h);
             h.finish()
         };
-        if !self.distinct.insert(moves) {
-            self.repeats += 1;
-        }
+        self.distinct.insert(moves);
         match self.ends.iter_mut().find(|(r, _)| *r == g.end.reason) {
             Some((_, n)) => *n += 1,
             None => self.ends.push((g.end.reason.clone(), 1)),
@@ -608,14 +604,15 @@ impl Tally {
             w.draws,
             w.losses
         ));
-        if self.repeats > 0 {
+        let repeats = self.games - self.distinct.len();
+        if repeats > 0 {
             // Deterministic engines (a fixed depth or node count, one thread) on the same
             // opening play the same game: a copy adds no information the margins assume.
             out.push_str(&format!(
                 "Repeated games: {} of the {} games repeat an earlier game move for move \
                  (the margins above count them as independent; vary the engines or the \
                  openings)\n",
-                self.repeats, self.games
+                repeats, self.games
             ));
         }
         out.push_str(&format!(
@@ -636,7 +633,10 @@ impl Tally {
     }
 }
 
-fn pgn(rules: &Rules, g: &Game, opening_text: &str) -> String {
+/// One game as PGN-like text: its tags (the opening among them), then its coordinate moves
+/// with the end of the opening marked.
+fn pgn(rules: &Rules, g: &Game) -> String {
+    let opening_text = g.moves[..g.opening_plies].join(" ");
     let white = &g.names[g.white];
     let black = &g.names[1 - g.white];
     let result = if g.end.white_points > 0.75 {
@@ -660,7 +660,7 @@ fn pgn(rules: &Rules, g: &Game, opening_text: &str) -> String {
         }
         line.push_str(m);
         line.push(' ');
-        if i + 1 == g.opening.len() {
+        if i + 1 == g.opening_plies {
             line.push_str("{end of opening} ");
         }
     }
@@ -807,7 +807,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
                         index,
                         white,
                         names: names.clone(),
-                        opening,
+                        opening_plies: opening.len(),
                         moves,
                         end,
                     };
@@ -823,13 +823,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
                 Ok(game) => {
                     tally.add(&game);
                     if let Some(f) = pgn_file.as_mut() {
-                        let text = game
-                            .opening
-                            .iter()
-                            .map(|m| protocol_move(&rules, m))
-                            .collect::<Vec<_>>()
-                            .join(" ");
-                        let _ = f.write_all(pgn(&rules, &game, &text).as_bytes());
+                        let _ = f.write_all(pgn(&rules, &game).as_bytes());
                     }
                     progress.show(tally.games, args.games, || {
                         tally.progress(args.games, &names)
