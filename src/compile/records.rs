@@ -231,8 +231,9 @@ fn ray_direction(r: &RawRecord) -> Option<bool> {
 
 /// Merge leaps with the same target and flags (alternative paths, or duplicates) and drop
 /// exact duplicate rays.
-pub(super) fn merge_records(raw: Vec<RawRecord>) -> Vec<RawRecord> {
-    let mut out: Vec<RawRecord> = Vec::new();
+pub(super) fn merge_records(raw: impl IntoIterator<Item = RawRecord>) -> Vec<RawRecord> {
+    let raw = raw.into_iter();
+    let mut out: Vec<RawRecord> = Vec::with_capacity(raw.size_hint().0);
     for r in raw {
         if r.shape == RecordShape::Leap {
             if let Some(existing) = out.iter_mut().find(|e| {

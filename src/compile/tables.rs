@@ -95,8 +95,10 @@ pub(super) fn build_move_tables(
             if color == Color::Black && !split {
                 reported.clone_from(&reported_any);
             }
+            // One cell's records, the buffer kept from cell to cell.
+            let mut raw: Vec<RawRecord> = Vec::new();
             for from in geometry.cells() {
-                let mut raw: Vec<RawRecord> = Vec::new();
+                raw.clear();
                 for (i, m) in moves.iter().enumerate() {
                     let cond = conditions[i];
                     if cond
@@ -142,18 +144,18 @@ pub(super) fn build_move_tables(
                 }
                 let piece = Piece::new(k as KindId, color);
                 let reach = capture_reach.get_mut(piece, from);
-                let base: Vec<RawRecord> = raw
-                    .iter()
-                    .filter(|r| r.source < base_count)
-                    .cloned()
-                    .collect();
-                let own = pools.emit(merge_records(base), kind_has_ep, reach);
-                *plain.get_mut(piece, from) = own;
-                *boosted.get_mut(piece, from) = if extras[k].is_empty() {
-                    own
+                // Without adjacency moves every record is a base one: no copy is needed.
+                if extras[k].is_empty() {
+                    let own = pools.emit(merge_records(raw.drain(..)), kind_has_ep, reach);
+                    *plain.get_mut(piece, from) = own;
+                    *boosted.get_mut(piece, from) = own;
                 } else {
-                    pools.emit(merge_records(raw), kind_has_ep, reach)
-                };
+                    let base = raw.iter().filter(|r| r.source < base_count).cloned();
+                    let own = pools.emit(merge_records(base), kind_has_ep, reach);
+                    *plain.get_mut(piece, from) = own;
+                    *boosted.get_mut(piece, from) =
+                        pools.emit(merge_records(raw.drain(..)), kind_has_ep, reach);
+                }
             }
             if color == Color::White || split {
                 produced_any.extend(produced);
