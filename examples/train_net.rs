@@ -6,7 +6,7 @@
 //! cargo run --release --example train_net -- variants/chess.toml chess.labels [more.labels] \
 //!     [--hidden 64] [--epochs 20] [--lr 0.001] [--batch 256] [--mode residual|full] \
 //!     [--out chess.net] [--seed S] [--max-cp CP] [--hold-out-last] [--keep-scale] [--no-tempo]
-//!     [--start NET]
+//!     [--start NET] [--hold-out HELD.labels]
 //! ```
 //!
 //! The labelling engine's centipawns are first converted to ours by the factor that best
@@ -16,7 +16,8 @@
 //! label and of the prediction. Every tenth position is held out, or with
 //! `--hold-out-last` the last tenth: positions of games not trained on when the files are
 //! in game order (every tenth position shares its games with the training positions and
-//! rewards a net that learns those games). After each epoch the held-out error is printed
+//! rewards a net that learns those games), or with `--hold-out FILE` the positions of that
+//! file (and none of the others: to measure on games of another source). After each epoch the held-out error is printed
 //! beside the hand-crafted evaluation's on the same positions, with the mean size of the
 //! net's part of the score, and the net with the lowest held-out error is written to `--out`
 //! (default `net.txt`), for `fairyrules match --engine1 "fairyrules net=FILE"`.
@@ -224,6 +225,7 @@ fn main() {
     let seed: u64 = option(&mut args, "--seed", 1);
     let out: String = option(&mut args, "--out", "net.txt".to_string());
     let start: String = option(&mut args, "--start", String::new());
+    let hold_out_file: String = option(&mut args, "--hold-out", String::new());
     let max_cp: f32 = option(&mut args, "--max-cp", f32::INFINITY);
     let no_tempo = args.iter().any(|a| a == "--no-tempo");
     args.retain(|a| a != "--no-tempo");
@@ -240,7 +242,7 @@ fn main() {
         }
     };
     if args.len() < 2 {
-        eprintln!("usage: train_net VARIANT.toml POSITIONS.labels [...] [--hidden H] [--epochs E] [--lr R] [--batch B] [--mode residual|full] [--out FILE] [--seed S] [--keep-scale] [--max-cp CP] [--hold-out-last] [--no-tempo] [--start NET]");
+        eprintln!("usage: train_net VARIANT.toml POSITIONS.labels [...] [--hidden H] [--epochs E] [--lr R] [--batch B] [--mode residual|full] [--out FILE] [--seed S] [--keep-scale] [--max-cp CP] [--hold-out-last] [--no-tempo] [--start NET] [--hold-out HELD.labels]");
         std::process::exit(2);
     }
     let rules = Rules::load(&args[0]).unwrap_or_else(|e| {
@@ -267,9 +269,14 @@ fn main() {
         samples: Vec::new(),
     };
     let mut skipped = 0usize;
-    // (position, label for the side to move, hand-crafted evaluation), centipawns.
+    // (position, label for the side to move, hand-crafted evaluation in centipawns, from the
+    // --hold-out file).
     let mut rows = Vec::new();
-    for file in &args[1..] {
+    let mut files: Vec<(&String, bool)> = args[1..].iter().map(|f| (f, false)).collect();
+    if !hold_out_file.is_empty() {
+        files.push((&hold_out_file, true));
+    }
+    for (file, held) in files {
         let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
             eprintln!("{file}: {e}");
             std::process::exit(2)
@@ -289,7 +296,7 @@ fn main() {
                 -white_cp
             };
             let hce = evaluator.evaluate(&rules, &pos) as f32;
-            rows.push((pos, label, hce));
+            rows.push((pos, label, hce, held));
         }
     }
     // The labelling engine's centipawns need not be ours: the factor k that best fits
@@ -297,7 +304,7 @@ fn main() {
     // --keep-scale; the net then learns what the hand-crafted evaluation misses beyond its scale.
     let scale_error = |k: f32| -> f64 {
         rows.iter()
-            .map(|(_, label, hce)| {
+            .map(|(_, label, hce, _)| {
                 let d = sigmoid(k * hce / LOGIT_SCALE) - sigmoid(label / LOGIT_SCALE);
                 f64::from(d * d)
             })
@@ -322,7 +329,7 @@ fn main() {
         scale_error(1.0)
     );
     let before = rows.len();
-    rows.retain(|(_, label, hce)| (label * label_scale).abs() <= max_cp && hce.abs() <= max_cp);
+    rows.retain(|(_, label, hce, _)| (label * label_scale).abs() <= max_cp && hce.abs() <= max_cp);
     if rows.len() < before {
         eprintln!(
             "{} positions left out: beyond {max_cp} cp (--max-cp) by the label or by the hand-crafted evaluation",
@@ -330,7 +337,8 @@ fn main() {
         );
     }
     let mut hce_error = Vec::new();
-    for (pos, label, hce) in &rows {
+    let from_hold_out_file: Vec<bool> = rows.iter().map(|r| r.3).collect();
+    for (pos, label, hce, _) in &rows {
         let side = pos.side_to_move();
         let target = sigmoid(label * label_scale / LOGIT_SCALE);
         let start = data.inputs.len();
@@ -355,7 +363,9 @@ fn main() {
     // Every tenth position is held out, or with --hold-out-last the last tenth (positions of
     // other games than those trained on, when the files are in game order).
     let held_out = |i: usize| {
-        if hold_out_last {
+        if !hold_out_file.is_empty() {
+            from_hold_out_file[i]
+        } else if hold_out_last {
             i >= n - n / 10
         } else {
             i % 10 == 9
