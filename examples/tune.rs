@@ -22,7 +22,9 @@
 //! file ending in `.labels` holds lines `POSITION ; CENTIPAWNS` (the other engine's static
 //! evaluation, for White), and its error is between the two evaluations' winning chances.
 //! `--dump` prints the quiet positions of the games instead of tuning (one position string
-//! per line), for `scripts/label_positions.py` to label with Fairy-Stockfish's `eval`.
+//! per line), for `scripts/label_positions.py` to label with Fairy-Stockfish's `eval` — those
+//! of adjudicated games too (left out of the fit, whose target is the result; most of a
+//! match's games against a stronger engine end by resignation).
 //! `--worst N` prints the N labelled positions the evaluation misjudges most
 //! (`POSITION ; LABEL ; OURS`, for White), to find the terms it lacks.
 //!
@@ -57,7 +59,9 @@ fn read_labels(rules: &Rules, text: &str) -> Vec<(Position, f64)> {
         .collect()
 }
 
-fn read_games(rules: &Rules, text: &str) -> Vec<(Position, f64)> {
+/// The quiet positions of a file of games, each with its game's result; games adjudicated
+/// (by the resign score, or drawn at the ply limit) are read only when `adjudicated`.
+fn read_games(rules: &Rules, text: &str, adjudicated: bool) -> Vec<(Position, f64)> {
     let mut out = Vec::new();
     for game in text.split("[Event ").skip(1) {
         let result = if game.contains("[Result \"1-0\"]") {
@@ -69,8 +73,10 @@ fn read_games(rules: &Rules, text: &str) -> Vec<(Position, f64)> {
         } else {
             continue;
         };
-        // Adjudicated games say little about the position.
-        if game.contains("[Termination \"adjudication") || game.contains("engine error") {
+        // Adjudicated games' results say little about the position (their positions are
+        // kept for `--dump`, whose labels come from another engine).
+        let judged = game.contains("[Termination \"adjudication");
+        if (judged && !adjudicated) || game.contains("engine error") {
             continue;
         }
         let body = match game.find("\n\n") {
@@ -228,7 +234,7 @@ fn main() {
         let positions = if labelled {
             read_labels(&rules, &text)
         } else {
-            read_games(&rules, &text)
+            read_games(&rules, &text, dump)
         };
         eprintln!("{}: {} positions", pair[1], positions.len());
         if dump {
