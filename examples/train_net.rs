@@ -16,8 +16,9 @@
 //! label and of the prediction. Every tenth position is held out, or with
 //! `--hold-out-last` the last tenth: positions of games not trained on when the files are
 //! in game order (every tenth position shares its games with the training positions and
-//! rewards a net that learns those games), or with `--hold-out FILE` the positions of that
-//! file (and none of the others: to measure on games of another source). After each epoch the held-out error is printed
+//! rewards a net that learns those games), or with `--hold-out FILE` (which overrides
+//! `--hold-out-last`) the positions of that file and none of the others: to measure on
+//! games of another source. After each epoch the held-out error is printed
 //! beside the hand-crafted evaluation's on the same positions, with the mean size of the
 //! net's part of the score, and the net with the lowest held-out error is written to `--out`
 //! (default `net.txt`), for `fairyrules match --engine1 "fairyrules net=FILE"`.
@@ -269,8 +270,8 @@ fn main() {
         samples: Vec::new(),
     };
     let mut skipped = 0usize;
-    // (position, label for the side to move, hand-crafted evaluation in centipawns, from the
-    // --hold-out file).
+    // (position, label for the side to move, hand-crafted evaluation — both in centipawns —,
+    // whether it comes from the --hold-out file).
     let mut rows = Vec::new();
     let mut files: Vec<(&String, bool)> = args[1..].iter().map(|f| (f, false)).collect();
     if !hold_out_file.is_empty() {
