@@ -373,6 +373,10 @@ fn main() {
         }
     };
     let held: Vec<usize> = (0..n).filter(|&i| held_out(i)).collect();
+    if held.is_empty() {
+        eprintln!("no position is held out (a --hold-out file without a usable line, or too few positions)");
+        std::process::exit(2);
+    }
     let mut train: Vec<usize> = (0..n).filter(|&i| !held_out(i)).collect();
     let hce_held = held
         .iter()
