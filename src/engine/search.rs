@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::eval::Evaluator;
-use super::see::{exchange_values, see};
+use super::see::{exchange_values, see_at_least};
 use super::time::{stop_after_iteration, Stability, TimePlan};
 use super::tt::{pack_move, Bound, Table};
 use super::{Engine, Features, Limits, Line, SearchResult, StopSignal, MATE, MATE_BOUND};
@@ -724,21 +724,22 @@ impl Worker<'_> {
         pos.make(rules, *mv);
         let checks = in_check(rules, pos);
         pos.unmake(rules);
-        checks && (!self.features.see || see(rules, pos, mv, self.see_values) >= 0)
+        checks && (!self.features.see || see_at_least(rules, pos, mv, self.see_values, 0))
     }
 
-    /// Static exchange value of a move, computed only when the mover is worth more than
-    /// what it takes (otherwise the exchange cannot lose).
+    /// Whether a move's static exchange value is at least `threshold`; the value is taken
+    /// as the move's `gain` when the exchange cannot lose (no exchange evaluation, a sweep,
+    /// or a mover worth no more than what it takes).
     #[inline]
-    fn see_value(&self, pos: &mut Position, mv: &Move, gain: i32) -> i32 {
+    fn see_value_at_least(&self, pos: &mut Position, mv: &Move, gain: i32, threshold: i32) -> bool {
         if !self.features.see || mv.is_sweep() {
-            return gain;
+            return gain >= threshold;
         }
         let mover = pos.mover(mv).expect("a piece on the origin");
         if mv.promotion.is_none() && self.see_values[mover.kind() as usize] <= gain {
-            return gain;
+            return gain >= threshold;
         }
-        see(self.rules, pos, mv, self.see_values)
+        see_at_least(self.rules, pos, mv, self.see_values, threshold)
     }
 
     #[inline]
@@ -790,7 +791,7 @@ impl Worker<'_> {
                 let g = gain.unwrap_or(0);
                 let history = self.capture_history(pos, mover, mv).unwrap_or(0);
                 let s = g * 16 - attacker / 16 + promo.unwrap_or(0) * 8 + history / 8;
-                let good = self.see_value(pos, mv, g + promo.unwrap_or(0)) >= 0;
+                let good = self.see_value_at_least(pos, mv, g + promo.unwrap_or(0), 0);
                 scores.push(if good { (1 << 28) + s } else { -(1 << 24) + s });
                 continue;
             }
@@ -1212,7 +1213,7 @@ impl Worker<'_> {
             }
             let need = probcut_beta - eval;
             if gain.unwrap_or(0) + promo.unwrap_or(0) < need
-                || self.see_value(pos, &mv, gain.unwrap_or(0) + promo.unwrap_or(0)) < need
+                || !self.see_value_at_least(pos, &mv, gain.unwrap_or(0) + promo.unwrap_or(0), need)
             {
                 continue;
             }
@@ -1420,14 +1421,20 @@ impl Worker<'_> {
                         && depth <= 6
                         && !special
                         && !futile
-                        && see(rules, pos, &mv, self.see_values) < -25 * lmr_depth * lmr_depth
+                        && !see_at_least(
+                            rules,
+                            pos,
+                            &mv,
+                            self.see_values,
+                            -25 * lmr_depth * lmr_depth,
+                        )
                     {
                         continue;
                     }
                 } else if self.features.see
                     && depth <= 6
                     && order < 1 << 28
-                    && self.see_value(pos, &mv, gain.unwrap_or(0)) < -100 * depth
+                    && !self.see_value_at_least(pos, &mv, gain.unwrap_or(0), -100 * depth)
                 {
                     continue;
                 }
@@ -1452,7 +1459,7 @@ impl Worker<'_> {
             // A check is extended unless the checking piece is lost to an exchange.
             self.frames[ply + 1].extend_check = gives_check && self.features.check_extension && {
                 pos.unmake(rules);
-                let sound = !self.features.see || see(rules, pos, &mv, self.see_values) >= 0;
+                let sound = !self.features.see || see_at_least(rules, pos, &mv, self.see_values, 0);
                 pos.make(rules, mv);
                 sound
             };
@@ -1774,7 +1781,7 @@ impl Worker<'_> {
                     if self.features.futility && stand + g + 200 <= alpha {
                         continue;
                     }
-                    if self.features.see && self.see_value(pos, &mv, g) < 0 {
+                    if self.features.see && !self.see_value_at_least(pos, &mv, g, 0) {
                         continue;
                     }
                 }

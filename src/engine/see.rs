@@ -81,18 +81,48 @@ fn least_valuable_attacker<B: Bits>(
     best
 }
 
-/// One change made to the board during an exchange, undone in reverse order.
-#[derive(Clone, Copy)]
-enum Change {
-    Took(Cell, Piece),
-    Put(Cell),
-}
-
 /// The material balance of the exchange `mv` starts, for the side making it, in the units
 /// of `values` (see [`exchange_values`]). Castling scores 0; a sweep scores what it
 /// captures (friendly pieces counted against it) and is not followed further.
 pub fn see(rules: &Rules, pos: &mut Position, mv: &Move, values: &[i32]) -> i32 {
     with_width!(rules.width, B => see_in::<B>(rules, pos, mv, values))
+}
+
+/// Whether [`see`] of `mv` is at least `threshold`, the same answer without playing the
+/// exchange when its bounds settle it: the exchange's value is at most the first gain (what
+/// the move takes, plus its promotion) and at least the first gain less the moved piece's
+/// value (the side stops after losing it). The search asks this far more often than it
+/// needs the value itself (pruning and ordering compare it to a margin).
+pub fn see_at_least(
+    rules: &Rules,
+    pos: &mut Position,
+    mv: &Move,
+    values: &[i32],
+    threshold: i32,
+) -> bool {
+    let victim_cell = match mv.kind {
+        MoveKind::EnPassant { victim } => victim,
+        MoveKind::Normal | MoveKind::DoubleStep { .. } => mv.to,
+        _ => return see(rules, pos, mv, values) >= threshold,
+    };
+    let Some(mover) = pos.mover(mv) else {
+        return 0 >= threshold;
+    };
+    let side = pos.side_to_move();
+    let value = |p: Piece| values[p.kind() as usize];
+    let placed = mv.promotion.map_or(mover, |k| Piece::new(k, side));
+    let taken = pos
+        .piece_at(victim_cell)
+        .filter(|victim| victim.color() != side)
+        .map_or(0, value);
+    let first_gain = taken + value(placed) - value(mover);
+    if first_gain < threshold {
+        return false;
+    }
+    if first_gain - value(placed) >= threshold {
+        return true;
+    }
+    see(rules, pos, mv, values) >= threshold
 }
 
 fn see_in<B: Bits>(rules: &Rules, pos: &mut Position, mv: &Move, values: &[i32]) -> i32 {
@@ -119,28 +149,26 @@ fn see_in<B: Bits>(rules: &Rules, pos: &mut Position, mv: &Move, values: &[i32])
     let Some(mover) = pos.mover(mv) else {
         return 0;
     };
-    let mut changes = [Change::Put(mv.to); MAX_EXCHANGE * 3];
-    let mut n = 0;
     let mut gains = [0i32; MAX_EXCHANGE];
     let mut first_gain = 0;
-    if let Some(victim) = pos.piece_at(victim_cell) {
+    let victim = pos.take(rules, victim_cell);
+    if let Some(victim) = victim {
         if victim.color() != side {
             first_gain = value(victim);
         }
-        pos.take(rules, victim_cell);
-        changes[n] = Change::Took(victim_cell, victim);
-        n += 1;
     }
     let placed = mv.promotion.map_or(mover, |k| Piece::new(k, side));
     first_gain += value(placed) - value(mover);
     pos.take(rules, mv.from);
-    changes[n] = Change::Took(mv.from, mover);
     pos.put(rules, mv.to, placed);
-    changes[n + 1] = Change::Put(mv.to);
-    n += 2;
     gains[0] = first_gain;
+    // Each capture of the exchange: where its piece came from and which it was (the piece
+    // it took is the one before it, or `placed`), to put the board back afterwards.
+    let mut captures = [(mv.to, placed); MAX_EXCHANGE];
     let mut on_target = value(placed);
     let mut d = 0;
+    // The captures made (the last one counted in `d` may have been declined).
+    let mut made = 0;
     let mut stm = side.flip();
     while d + 1 < MAX_EXCHANGE {
         let Some((from, v)) = least_valuable_attacker::<B>(rules, pos, mv.to, stm, values) else {
@@ -158,26 +186,27 @@ fn see_in<B: Bits>(rules: &Rules, pos: &mut Position, mv: &Move, values: &[i32])
             break;
         }
         let attacker = pos.take(rules, from).expect("an attacker on its cell");
-        changes[n] = Change::Took(from, attacker);
-        let captured = pos.take(rules, mv.to).expect("a piece on the target");
-        changes[n + 1] = Change::Took(mv.to, captured);
+        pos.take(rules, mv.to);
         pos.put(rules, mv.to, attacker);
-        changes[n + 2] = Change::Put(mv.to);
-        n += 3;
+        made = d;
+        captures[made] = (from, attacker);
         on_target = v;
         stm = stm.flip();
+    }
+    for i in (1..=made).rev() {
+        let (from, attacker) = captures[i];
+        pos.take(rules, mv.to);
+        pos.put(rules, mv.to, captures[i - 1].1);
+        pos.put(rules, from, attacker);
+    }
+    pos.take(rules, mv.to);
+    pos.put(rules, mv.from, mover);
+    if let Some(victim) = victim {
+        pos.put(rules, victim_cell, victim);
     }
     while d > 0 {
         gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
         d -= 1;
-    }
-    for change in changes[..n].iter().rev() {
-        match *change {
-            Change::Took(cell, piece) => pos.put(rules, cell, piece),
-            Change::Put(cell) => {
-                pos.take(rules, cell);
-            }
-        }
     }
     gains[0]
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::common::{load_variant, placed_fen, pos, random_move, Rng};
 use fairyrules::engine::eval::{is_pawn_like, kind_value, Evaluator, Weights};
 use fairyrules::engine::search::null_move_sound;
-use fairyrules::engine::see::{exchange_values, see};
+use fairyrules::engine::see::{exchange_values, see, see_at_least};
 use fairyrules::engine::time::{clock_budgets, stop_after_iteration, Stability, TimePlan};
 use fairyrules::engine::{Clock, Engine, Features, Limits, MATE};
 use fairyrules::{legal_moves, outcome, parse_move, Color, Outcome, Piece, Position, Rules};
@@ -228,6 +228,59 @@ fn see_of(rules: &Rules, fen: &str, mv: &str) -> i32 {
     assert_eq!(fairyrules::to_fen(rules, &p), before, "board restored");
     assert_eq!(p.hash(), hash, "hash restored");
     v
+}
+
+/// On random positions of variants with slides, hops, drops, hooks, explosions and a
+/// hexagonal board, every legal move's exchange leaves the board and its hash as they were,
+/// and `see_at_least` (which skips the exchange when its bounds settle the answer) agrees
+/// with the exchange value at thresholds around it and at the search's margins.
+#[test]
+fn see_at_least_agrees_with_the_exchange_value() {
+    let mut rng = Rng(0x05EE_A71E_A5ED);
+    let mut compared = 0;
+    for file in [
+        "chess.toml",
+        "capablanca.toml",
+        "heroes-hexagonal.toml",
+        "hero-chess.toml",
+        "superhero-chess.toml",
+        "shogi.toml",
+        "atomic.toml",
+        "grasshopper.toml",
+        "janggi.toml",
+    ] {
+        let rules = load_variant(file);
+        let values = exchange_values(&rules, &Evaluator::new(&rules, None).values);
+        for _game in 0..4 {
+            let mut p = Position::start(&rules);
+            for _ply in 0..80 {
+                for mv in legal_moves(&rules, &mut p) {
+                    let before = fairyrules::to_fen(&rules, &p);
+                    let hash = p.hash();
+                    let v = see(&rules, &mut p, &mv, &values);
+                    assert_eq!(
+                        fairyrules::to_fen(&rules, &p),
+                        before,
+                        "{file}: board restored"
+                    );
+                    assert_eq!(p.hash(), hash, "{file}: hash restored");
+                    for t in [v - 1, v, v + 1, -900, -225, -100, -25, 0, 100, 300] {
+                        assert_eq!(
+                            see_at_least(&rules, &mut p, &mv, &values, t),
+                            v >= t,
+                            "{file} {before}: threshold {t}, exchange value {v}"
+                        );
+                        compared += 1;
+                    }
+                    assert_eq!(p.hash(), hash, "{file}: hash restored");
+                }
+                if !random_move(&rules, &mut p, &mut rng) {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(compared > 10_000, "{compared} comparisons");
 }
 
 #[test]
