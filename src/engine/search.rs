@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::eval::Evaluator;
-use super::see::{exchange_values, see_at_least};
+use super::see::{exchange_values, see_at_least, ExchangeValues};
 use super::time::{stop_after_iteration, Stability, TimePlan};
 use super::tt::{pack_move, Bound, Table};
 use super::{Engine, Features, Limits, Line, SearchResult, StopSignal, MATE, MATE_BOUND};
@@ -133,7 +133,7 @@ struct Worker<'a> {
     rules: &'a Rules,
     shared: &'a Shared<'a>,
     eval: Evaluator,
-    see_values: &'a [i32],
+    see_values: &'a ExchangeValues,
     st: &'a mut State,
     features: Features,
     main: bool,
@@ -388,7 +388,7 @@ fn fill_result(r: &mut SearchResult, it: &Iteration) {
 struct Context<'a> {
     rules: &'a Rules,
     shared: &'a Shared<'a>,
-    see_values: &'a [i32],
+    see_values: &'a ExchangeValues,
     features: Features,
     history_size: usize,
 }

@@ -9,7 +9,7 @@
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::targets::piece_attacks;
-use crate::types::{Bits, Cell, Color, Move, MoveKind, Piece};
+use crate::types::{Bits, Cell, Color, KindId, Move, MoveKind, Piece};
 use crate::with_width;
 
 /// The value a royal piece has in an exchange (larger than any material).
@@ -18,9 +18,27 @@ pub const ROYAL_VALUE: i32 = 100_000;
 /// Longest exchange followed.
 const MAX_EXCHANGE: usize = 32;
 
+/// Exchange values per kind (the material values, royal kinds [`ROYAL_VALUE`]), and the
+/// kinds from the cheapest to the dearest, in which the least valuable attacker is looked
+/// for. Reads as the slice of values (`values[k]`).
+#[derive(Clone, Debug)]
+pub struct ExchangeValues {
+    values: Vec<i32>,
+    /// The kinds by value, cheapest first; of kinds of equal value the later in the file
+    /// first.
+    cheapest_first: Vec<KindId>,
+}
+
+impl std::ops::Deref for ExchangeValues {
+    type Target = [i32];
+    fn deref(&self) -> &[i32] {
+        &self.values
+    }
+}
+
 /// Exchange values per kind: the material values, royal kinds [`ROYAL_VALUE`].
-pub fn exchange_values(rules: &Rules, values: &[i32]) -> Vec<i32> {
-    (0..rules.kinds().len())
+pub fn exchange_values(rules: &Rules, values: &[i32]) -> ExchangeValues {
+    let values: Vec<i32> = (0..rules.kinds().len())
         .map(|k| {
             if rules.kinds()[k].royal_for_some_side() {
                 ROYAL_VALUE
@@ -28,63 +46,63 @@ pub fn exchange_values(rules: &Rules, values: &[i32]) -> Vec<i32> {
                 values[k]
             }
         })
-        .collect()
+        .collect();
+    let mut cheapest_first: Vec<KindId> = (0..values.len() as KindId).rev().collect();
+    // Stable: equal values keep the later kind first.
+    cheapest_first.sort_by_key(|&k| values[k as usize]);
+    ExchangeValues {
+        values,
+        cheapest_first,
+    }
 }
 
 /// The least valuable piece of `by` that attacks `target`, and its value. Kinds are tried
-/// from the last in the file to the first (files tend to list their pieces strongest first,
-/// so the cheap attackers are found early and the dear ones skipped), each through the
+/// from the cheapest up (of equal values the later in the file first), each through the
 /// origins from which it could capture on `target`: an unconditional one settles the kind,
 /// a conditional one (a slide, a hop) is checked on the board, and a hooked kind's hook is
-/// asked last.
+/// asked last. The first kind with an attacker is the answer.
 fn least_valuable_attacker<B: Bits>(
     rules: &Rules,
     pos: &Position,
     target: Cell,
     by: Color,
-    values: &[i32],
+    values: &ExchangeValues,
 ) -> Option<(Cell, i32)> {
-    let mut best: Option<(Cell, i32)> = None;
-    for (k, kind) in rules.kinds().iter().enumerate().rev() {
-        let v = values[k];
-        if best.is_some_and(|b| v >= b.1) {
-            continue;
-        }
-        let piece = Piece::new(k as u8, by);
+    for &k in &values.cheapest_first {
+        let piece = Piece::new(k, by);
         let placed = B::load(pos.cells_of(piece));
         if placed.is_zero() {
             continue;
         }
+        let v = values.values[k as usize];
         let free = B::load(rules.attackers_free(piece, target)) & placed;
         if let Some(from) = free.cells().next() {
-            best = Some((from, v));
-            continue;
+            return Some((from, v));
         }
         let conditional = B::load(rules.attackers_conditional(piece, target)) & placed;
         if let Some(from) = conditional
             .cells()
             .find(|&from| piece_attacks::<B>(rules, pos, piece, from, target))
         {
-            best = Some((from, v));
-            continue;
+            return Some((from, v));
         }
         // A hooked kind's own moves are checked above, its hook's here.
-        if let Some(hook) = &kind.hook {
+        if let Some(hook) = &rules.kinds()[k as usize].hook {
             if let Some(from) = placed
                 .cells()
                 .find(|&from| hook.attacks(rules, pos, piece, from, target))
             {
-                best = Some((from, v));
+                return Some((from, v));
             }
         }
     }
-    best
+    None
 }
 
 /// The material balance of the exchange `mv` starts, for the side making it, in the units
 /// of `values` (see [`exchange_values`]). Castling scores 0; a sweep scores what it
 /// captures (friendly pieces counted against it) and is not followed further.
-pub fn see(rules: &Rules, pos: &mut Position, mv: &Move, values: &[i32]) -> i32 {
+pub fn see(rules: &Rules, pos: &mut Position, mv: &Move, values: &ExchangeValues) -> i32 {
     with_width!(rules.width, B => see_in::<B>(rules, pos, mv, values))
 }
 
@@ -97,7 +115,7 @@ pub fn see_at_least(
     rules: &Rules,
     pos: &mut Position,
     mv: &Move,
-    values: &[i32],
+    values: &ExchangeValues,
     threshold: i32,
 ) -> bool {
     let victim_cell = match mv.kind {
@@ -125,7 +143,7 @@ pub fn see_at_least(
     see(rules, pos, mv, values) >= threshold
 }
 
-fn see_in<B: Bits>(rules: &Rules, pos: &mut Position, mv: &Move, values: &[i32]) -> i32 {
+fn see_in<B: Bits>(rules: &Rules, pos: &mut Position, mv: &Move, values: &ExchangeValues) -> i32 {
     let side = pos.side_to_move();
     let value = |p: Piece| values[p.kind() as usize];
     let victim_cell = match mv.kind {
