@@ -374,18 +374,18 @@ const MAX_PER_SIDE: usize = 40;
 pub struct Evaluator {
     /// Material value of each kind in centipawns (0 for royal kinds), middle game.
     pub values: Vec<i32>,
-    /// Material value in the middle game and in the endgame (pawn-like kinds scaled by
-    /// `pawn_mg_value` and `pawn_eg_value`).
-    values_mg: Vec<i32>,
+    /// Material value in the endgame (pawn-like kinds scaled by `pawn_eg_value`; the middle
+    /// game's, scaled by `pawn_mg_value`, is in `placed`), for pieces in hand.
     values_eg: Vec<i32>,
     /// Whether each kind is pawn-like (see the module docs).
     pub pawn_like: Vec<bool>,
     royal: Vec<bool>,
     color_bound: Vec<bool>,
     hooked: Vec<bool>,
-    /// Positional bonus per (piece index, cell), from the piece owner's point of view.
-    pst_mg: Vec<i32>,
-    pst_eg: Vec<i32>,
+    /// Material value plus positional bonus (the piece-square table) of a piece on a cell,
+    /// middle game and endgame, per (piece index, cell), from the piece owner's point of
+    /// view: one look-up per piece in the evaluation's first pass.
+    placed: Vec<(i32, i32)>,
     cells: usize,
     /// Phase contribution of each kind, and the start position's total.
     phase_of: Vec<i32>,
@@ -794,8 +794,7 @@ impl Evaluator {
         }
 
         // Piece-square tables and mobility weights.
-        let mut pst_mg = vec![0; kinds * 2 * n];
-        let mut pst_eg = vec![0; kinds * 2 * n];
+        let mut placed = vec![(0, 0); kinds * 2 * n];
         let mut mob_avg = vec![0; kinds];
         let mut mob_w = vec![(0, 0); kinds];
         for k in 0..kinds as KindId {
@@ -842,9 +841,10 @@ impl Evaluator {
                             eg += 0.5 * w.pawn_advance_eg as f64 * adv * adv;
                         }
                     }
-                    let at = piece.index() * n + i;
-                    pst_mg[at] = mg.round() as i32;
-                    pst_eg[at] = eg.round() as i32;
+                    placed[piece.index() * n + i] = (
+                        values_mg[k as usize] + mg.round() as i32,
+                        values_eg[k as usize] + eg.round() as i32,
+                    );
                 }
             }
         }
@@ -921,14 +921,12 @@ impl Evaluator {
             .unwrap_or(300);
         Evaluator {
             values,
-            values_mg,
             values_eg,
             pawn_like,
             royal,
             color_bound,
             hooked,
-            pst_mg,
-            pst_eg,
+            placed,
             cells: n,
             phase_of,
             max_phase,
@@ -1048,8 +1046,9 @@ impl Evaluator {
             for cell in B::load(pos.occupied(color)).cells() {
                 let p = pos.occupant(cell);
                 let k = p.kind() as usize;
-                mg[c] += self.values_mg[k] + self.pst_mg[p.index() * n + cell.index()];
-                eg[c] += self.values_eg[k] + self.pst_eg[p.index() * n + cell.index()];
+                let (m, e) = self.placed[p.index() * n + cell.index()];
+                mg[c] += m;
+                eg[c] += e;
                 phase += self.phase_of[k];
                 if self.pawn_like[k] {
                     pawns[c] |= one::<B>(cell);
