@@ -6,6 +6,8 @@
 //! pins are ignored. A royal piece captures last, and only onto a cell the other side no
 //! longer attacks.
 
+use arrayvec::ArrayVec;
+
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::targets::piece_attacks;
@@ -180,13 +182,12 @@ fn see_in<B: Bits>(rules: &Rules, pos: &mut Position, mv: &Move, values: &Exchan
     pos.take(rules, mv.from);
     pos.put(rules, mv.to, placed);
     gains[0] = first_gain;
-    // Each capture of the exchange: where its piece came from and which it was (the piece
-    // it took is the one before it, or `placed`), to put the board back afterwards.
-    let mut captures = [(mv.to, placed); MAX_EXCHANGE];
+    // The pieces put on the target, `placed` first, then each capture's with the cell it came
+    // from (the piece it took is the one before it), to put the board back afterwards.
+    let mut captures: ArrayVec<(Cell, Piece), MAX_EXCHANGE> = ArrayVec::new();
+    captures.push((mv.to, placed));
     let mut on_target = value(placed);
     let mut d = 0;
-    // The captures made (the last one counted in `d` may have been declined).
-    let mut made = 0;
     let mut stm = side.flip();
     while d + 1 < MAX_EXCHANGE {
         let Some((from, v)) = least_valuable_attacker::<B>(rules, pos, mv.to, stm, values) else {
@@ -206,12 +207,12 @@ fn see_in<B: Bits>(rules: &Rules, pos: &mut Position, mv: &Move, values: &Exchan
         let attacker = pos.take(rules, from).expect("an attacker on its cell");
         pos.take(rules, mv.to);
         pos.put(rules, mv.to, attacker);
-        made = d;
-        captures[made] = (from, attacker);
+        captures.push((from, attacker));
         on_target = v;
         stm = stm.flip();
     }
-    for i in (1..=made).rev() {
+    // The captures made (the last one counted in `d` may have been declined).
+    for i in (1..captures.len()).rev() {
         let (from, attacker) = captures[i];
         pos.take(rules, mv.to);
         pos.put(rules, mv.to, captures[i - 1].1);
