@@ -108,6 +108,42 @@ pub fn see(rules: &Rules, pos: &mut Position, mv: &Move, values: &ExchangeValues
     with_width!(rules.width, B => see_in::<B>(rules, pos, mv, values))
 }
 
+/// The first capture of the exchange a plain move (a step, a double step, en passant)
+/// starts: the cell of the piece it takes, the piece that moves, the piece it puts on its
+/// destination (promoted or not), and what it gains (the enemy piece taken, plus the
+/// promotion's worth).
+struct FirstCapture {
+    victim_cell: Cell,
+    mover: Piece,
+    placed: Piece,
+    gain: i32,
+}
+
+/// [`FirstCapture`] of `mv`; `None` for castling, passes, drops and sweeps, and for a move
+/// without a piece on its origin.
+#[inline(always)]
+fn first_capture(pos: &Position, mv: &Move, values: &ExchangeValues) -> Option<FirstCapture> {
+    let victim_cell = match mv.kind {
+        MoveKind::EnPassant { victim } => victim,
+        MoveKind::Normal | MoveKind::DoubleStep { .. } => mv.to,
+        _ => return None,
+    };
+    let mover = pos.mover(mv)?;
+    let side = pos.side_to_move();
+    let value = |p: Piece| values[p.kind() as usize];
+    let placed = mv.promotion.map_or(mover, |k| Piece::new(k, side));
+    let taken = pos
+        .piece_at(victim_cell)
+        .filter(|victim| victim.color() != side)
+        .map_or(0, value);
+    Some(FirstCapture {
+        victim_cell,
+        mover,
+        placed,
+        gain: taken + value(placed) - value(mover),
+    })
+}
+
 /// Whether [`see`] of `mv` is at least `threshold`, the same answer without playing the
 /// exchange when its bounds settle it: the exchange's value is at most the first gain (what
 /// the move takes, plus its promotion) and at least the first gain less the moved piece's
@@ -120,27 +156,13 @@ pub fn see_at_least(
     values: &ExchangeValues,
     threshold: i32,
 ) -> bool {
-    let victim_cell = match mv.kind {
-        MoveKind::EnPassant { victim } => victim,
-        MoveKind::Normal | MoveKind::DoubleStep { .. } => mv.to,
-        _ => return see(rules, pos, mv, values) >= threshold,
-    };
-    let Some(mover) = pos.mover(mv) else {
-        return 0 >= threshold;
-    };
-    let side = pos.side_to_move();
-    let value = |p: Piece| values[p.kind() as usize];
-    let placed = mv.promotion.map_or(mover, |k| Piece::new(k, side));
-    let taken = pos
-        .piece_at(victim_cell)
-        .filter(|victim| victim.color() != side)
-        .map_or(0, value);
-    let first_gain = taken + value(placed) - value(mover);
-    if first_gain < threshold {
-        return false;
-    }
-    if first_gain - value(placed) >= threshold {
-        return true;
+    if let Some(first) = first_capture(pos, mv, values) {
+        if first.gain < threshold {
+            return false;
+        }
+        if first.gain - values[first.placed.kind() as usize] >= threshold {
+            return true;
+        }
     }
     see(rules, pos, mv, values) >= threshold
 }
@@ -148,7 +170,7 @@ pub fn see_at_least(
 fn see_in<B: Bits>(rules: &Rules, pos: &mut Position, mv: &Move, values: &ExchangeValues) -> i32 {
     let side = pos.side_to_move();
     let value = |p: Piece| values[p.kind() as usize];
-    let victim_cell = match mv.kind {
+    match mv.kind {
         MoveKind::Castle { .. } | MoveKind::Pass | MoveKind::Drop { .. } => return 0,
         MoveKind::Sweep { first } => {
             let mut gain = 0;
@@ -163,22 +185,21 @@ fn see_in<B: Bits>(rules: &Rules, pos: &mut Position, mv: &Move, values: &Exchan
             }
             return gain;
         }
-        MoveKind::EnPassant { victim } => victim,
-        MoveKind::Normal | MoveKind::DoubleStep { .. } => mv.to,
-    };
-    let Some(mover) = pos.mover(mv) else {
+        MoveKind::EnPassant { .. } | MoveKind::Normal | MoveKind::DoubleStep { .. } => {}
+    }
+    let Some(FirstCapture {
+        victim_cell,
+        mover,
+        placed,
+        gain: first_gain,
+    }) = first_capture(pos, mv, values)
+    else {
         return 0;
     };
-    let mut gains = [0i32; MAX_EXCHANGE];
-    let mut first_gain = 0;
+    // The piece taken (an own piece on the destination too, if the rules allow it) is off
+    // the board during the exchange.
     let victim = pos.take(rules, victim_cell);
-    if let Some(victim) = victim {
-        if victim.color() != side {
-            first_gain = value(victim);
-        }
-    }
-    let placed = mv.promotion.map_or(mover, |k| Piece::new(k, side));
-    first_gain += value(placed) - value(mover);
+    let mut gains = [0i32; MAX_EXCHANGE];
     pos.take(rules, mv.from);
     pos.put(rules, mv.to, placed);
     gains[0] = first_gain;
