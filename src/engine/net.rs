@@ -81,7 +81,7 @@ pub const MAX_WEIGHT: f32 = 1000.0;
 
 /// Most cells whose pieces may change between two evaluations for the accumulator to be
 /// brought up to date cell by cell; beyond it the sums are recomputed.
-const MAX_CHANGED_CELLS: usize = 8;
+const MAX_CHANGED_CELLS: usize = 16;
 
 /// `x` kept within `0..=one`, written so that it compiles to vector min and max.
 #[inline(always)]
@@ -191,16 +191,24 @@ impl IntegerNet {
             if n == usize::MAX {
                 self.refresh(board, acc);
             } else {
+                // The rows to take out and add, applied in one pass over the sums.
+                let mut rows = [(0usize, 0usize, false); 2 * MAX_CHANGED_CELLS];
+                let mut count = 0;
                 for &cell in &changed[..n] {
                     let (old, new) = (acc.board[cell], board[cell]);
                     if old != 0 {
-                        self.take_out_piece(&mut acc.sums, old, cell);
+                        let (w, b) = self.row_starts(old, cell);
+                        rows[count] = (w, b, false);
+                        count += 1;
                     }
                     if new != 0 {
-                        self.add_piece(&mut acc.sums, new, cell);
+                        let (w, b) = self.row_starts(new, cell);
+                        rows[count] = (w, b, true);
+                        count += 1;
                     }
                     acc.board[cell] = new;
                 }
+                self.apply_rows(&mut acc.sums, &rows[..count]);
             }
         }
         let h = self.hidden;
@@ -242,10 +250,10 @@ impl IntegerNet {
         }
     }
 
-    /// The input weights of the piece of board code `code` on `cell`: White's perspective's
-    /// row and Black's (its cell mirrored).
+    /// Where the input weights of the piece of board code `code` on `cell` start in
+    /// `weights1`: White's perspective's row and Black's (its cell mirrored).
     #[inline]
-    fn rows(&self, code: u8, cell: usize) -> (&[i32], &[i32]) {
+    fn row_starts(&self, code: u8, cell: usize) -> (usize, usize) {
         let piece = Piece::from_code(code);
         let h = self.hidden;
         let kind = piece.kind() as usize * self.cells;
@@ -256,22 +264,71 @@ impl IntegerNet {
         };
         let w = white_base + kind + cell;
         let b = black_base + kind + self.mirror[cell] as usize;
-        (
-            &self.weights1[w * h..(w + 1) * h],
-            &self.weights1[b * h..(b + 1) * h],
-        )
+        (w * h, b * h)
+    }
+
+    /// The input weights of the piece of board code `code` on `cell`: White's perspective's
+    /// row and Black's (its cell mirrored).
+    #[inline]
+    fn rows(&self, code: u8, cell: usize) -> (&[i32], &[i32]) {
+        let (w, b) = self.row_starts(code, cell);
+        let h = self.hidden;
+        (&self.weights1[w..w + h], &self.weights1[b..b + h])
+    }
+
+    /// Each perspective's sums with the rows `(White's start, Black's start, added)` added
+    /// or taken out in one pass: the sums are taken a block at a time and kept in registers
+    /// while every row is applied (one load and store of each sum instead of one per row).
+    #[inline]
+    fn apply_rows(&self, sums: &mut [i32], rows: &[(usize, usize, bool)]) {
+        let h = self.hidden;
+        let (white, black) = sums.split_at_mut(h);
+        for (side, sums) in [white, &mut black[..h]].into_iter().enumerate() {
+            // Blocks of 64 (the shipped nets have 64 units), else of 8 and one by one.
+            if h.is_multiple_of(64) {
+                self.apply_blocks::<64>(sums, rows, side, 0..h);
+            } else {
+                let narrow = h - h % 8;
+                self.apply_blocks::<8>(sums, rows, side, 0..narrow);
+                self.apply_blocks::<1>(sums, rows, side, narrow..h);
+            }
+        }
+    }
+
+    /// [`IntegerNet::apply_rows`] for one perspective (`side`: 0 White's, 1 Black's) on the
+    /// sums of `range`, `L` at a time (`range`'s length is a multiple of `L`).
+    #[inline(always)]
+    fn apply_blocks<const L: usize>(
+        &self,
+        sums: &mut [i32],
+        rows: &[(usize, usize, bool)],
+        side: usize,
+        range: std::ops::Range<usize>,
+    ) {
+        for start in range.step_by(L) {
+            let mut block = [0i32; L];
+            block.copy_from_slice(&sums[start..start + L]);
+            for &(white, black, added) in rows {
+                let at = if side == 0 { white } else { black } + start;
+                let weights = &self.weights1[at..at + L];
+                if added {
+                    for (s, w) in block.iter_mut().zip(weights) {
+                        *s = s.wrapping_add(*w);
+                    }
+                } else {
+                    for (s, w) in block.iter_mut().zip(weights) {
+                        *s = s.wrapping_sub(*w);
+                    }
+                }
+            }
+            sums[start..start + L].copy_from_slice(&block);
+        }
     }
 
     /// Add the piece of board code `code` on `cell` to both perspectives' sums.
     #[inline]
     fn add_piece(&self, sums: &mut [i32], code: u8, cell: usize) {
         self.update(sums, code, cell, i32::wrapping_add);
-    }
-
-    /// Take the piece of board code `code` on `cell` out of both perspectives' sums.
-    #[inline]
-    fn take_out_piece(&self, sums: &mut [i32], code: u8, cell: usize) {
-        self.update(sums, code, cell, i32::wrapping_sub);
     }
 
     /// Each perspective's sums combined with the piece's row of weights by `op`.

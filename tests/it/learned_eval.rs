@@ -121,25 +121,28 @@ fn the_engine_scores_a_net_as_its_trainer_reads_the_inputs() {
 /// (only the cells whose pieces changed); that must give exactly the sums computed from
 /// scratch, down a game and back up it (as a search goes), whatever a move does to the
 /// board: castling, promotion, en passant, drops from hand, explosions, a Hero's borrowed
-/// moves, a hexagonal board.
+/// moves, a hexagonal board — and whatever the number of hidden units (the sums are
+/// brought up to date 64, 8 or 1 at a time).
 #[test]
 fn the_net_kept_up_to_date_move_by_move_scores_as_from_scratch() {
-    for variant in [
-        "chess.toml",
-        "crazyhouse.toml",
-        "atomic.toml",
-        "shogi.toml",
-        "hero-chess.toml",
-        "heroes-hexagonal.toml",
+    for (variant, hidden) in [
+        ("chess.toml", 64),
+        ("chess.toml", 69),
+        ("crazyhouse.toml", 24),
+        ("atomic.toml", 24),
+        ("shogi.toml", 128),
+        ("hero-chess.toml", 24),
+        ("heroes-hexagonal.toml", 24),
     ] {
         let rules = load_variant(variant);
-        let net = IntegerNet::new(&varied_net(&rules, 24, NetMode::Full), &rules);
+        let net = IntegerNet::new(&varied_net(&rules, hidden, NetMode::Full), &rules);
         let mut kept = NetAccumulator::default();
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let mut pos = parse_fen(&rules, rules.start_fen()).unwrap();
         let mut check = |pos: &fairyrules::Position, what: &str| {
             let fresh = net.evaluate(pos, &mut NetAccumulator::default());
-            assert_eq!(net.evaluate(pos, &mut kept), fresh, "{variant}: {what}");
+            let kept = net.evaluate(pos, &mut kept);
+            assert_eq!(kept, fresh, "{variant}, {hidden} units: {what}");
         };
         for game in 0..6 {
             let mut made = 0;
