@@ -36,6 +36,13 @@ const QS_CHECK_PLIES: usize = 6;
 /// Ordering key of a quiet move kept in quiescence because it may check (after every
 /// capture).
 const QUIET_CHECK: i32 = i32::MIN + 1;
+/// Ordering key base of a capture or promotion that does not lose material (by its
+/// exchange), above the killers (`1 << 27`) and quiet moves.
+const GOOD_CAPTURE: i32 = 1 << 28;
+/// Ordering key base of a capture that loses material, below the quiet moves.
+const LOSING_CAPTURE: i32 = -(1 << 24);
+/// In `Worker::pending`: no exchange test to make.
+const NOT_PENDING: i32 = i32::MIN;
 
 /// The search's learning tables of one thread, kept in the [`Engine`] between searches.
 #[derive(Default)]
@@ -147,6 +154,9 @@ struct Worker<'a> {
     frames: Vec<Frame>,
     bufs: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
+    /// Per ply, beside `scores`: a capture's or promotion's gain while its exchange test
+    /// is still to be made ([`NOT_PENDING`] once made, or for other moves).
+    pending: Vec<Vec<i32>>,
     quiets: Vec<Vec<Move>>,
     /// Per ply: the captures searched without a cutoff.
     tried_captures: Vec<Vec<Move>>,
@@ -414,6 +424,7 @@ impl<'a> Worker<'a> {
             frames: vec![Frame::default(); MAX_PLY + 2],
             bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            pending: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             tried_captures: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             path: Vec::new(),
@@ -749,17 +760,22 @@ impl Worker<'_> {
 
     /// Ordering keys: table move, winning-zone steps, good captures and promotions (most
     /// valuable victim, least valuable attacker), killers, the counter move, quiet moves by
-    /// history, losing captures last.
+    /// history, losing captures last. A capture or promotion is scored as good and its gain
+    /// kept in `pending`: its exchange is tested only when it comes first
+    /// ([`Worker::pick_move`]), which gives the order testing every one here would give.
     #[allow(clippy::too_many_arguments)]
     fn order_moves(
         &self,
         pos: &mut Position,
         moves: &[Move],
         scores: &mut Vec<i32>,
+        pending: &mut Vec<i32>,
         tt_move: Option<u32>,
         ply: usize,
     ) {
         scores.clear();
+        pending.clear();
+        pending.resize(moves.len(), NOT_PENDING);
         let killers = self.frames[ply].killers;
         let counter = if ply > 0 {
             self.frames[ply - 1]
@@ -769,7 +785,7 @@ impl Worker<'_> {
         } else {
             0
         };
-        for mv in moves {
+        for (i, mv) in moves.iter().enumerate() {
             let packed = pack_move(mv);
             if tt_move == Some(packed) {
                 scores.push(1 << 30);
@@ -791,8 +807,8 @@ impl Worker<'_> {
                 let g = gain.unwrap_or(0);
                 let history = self.capture_history(pos, mover, mv).unwrap_or(0);
                 let s = g * 16 - attacker / 16 + promo.unwrap_or(0) * 8 + history / 8;
-                let good = self.see_value_at_least(pos, mv, g + promo.unwrap_or(0), 0);
-                scores.push(if good { (1 << 28) + s } else { -(1 << 24) + s });
+                pending[i] = g + promo.unwrap_or(0);
+                scores.push(GOOD_CAPTURE + s);
                 continue;
             }
             let s = if !self.features.killers {
@@ -812,6 +828,34 @@ impl Worker<'_> {
                 0
             };
             scores.push(s + h);
+        }
+    }
+
+    /// The index of the move to search next among `moves[from..]`: the first of the
+    /// best-scored ones, after the exchange test of a capture or promotion that comes first
+    /// untested (a losing one moves to the losing captures' keys and the choice is made
+    /// again). No move's key is below its tested one, so the choice is the one that testing
+    /// every capture beforehand gives.
+    fn pick_move(
+        &self,
+        pos: &mut Position,
+        moves: &[Move],
+        scores: &mut [i32],
+        pending: &mut [i32],
+        from: usize,
+    ) -> usize {
+        loop {
+            let mut bi = from;
+            for j in from + 1..moves.len() {
+                if scores[j] > scores[bi] {
+                    bi = j;
+                }
+            }
+            let gain = std::mem::replace(&mut pending[bi], NOT_PENDING);
+            if gain == NOT_PENDING || self.see_value_at_least(pos, &moves[bi], gain, 0) {
+                return bi;
+            }
+            scores[bi] += LOSING_CAPTURE - GOOD_CAPTURE;
         }
     }
 
@@ -1330,7 +1374,8 @@ impl Worker<'_> {
                 }
             }
         }
-        self.order_moves(pos, moves, scores, tt_move, ply);
+        let mut pending = std::mem::take(&mut self.pending[ply]);
+        self.order_moves(pos, moves, scores, &mut pending, tt_move, ply);
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
         quiets.clear();
         let mut tried_captures = std::mem::take(&mut self.tried_captures[ply]);
@@ -1346,14 +1391,10 @@ impl Worker<'_> {
         let mut check_screen: Option<Option<CheckScreen>> = None;
         for i in 0..moves.len() {
             // Selection: bring the best-scored remaining move to position i.
-            let mut bi = i;
-            for j in i + 1..moves.len() {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
+            let bi = self.pick_move(pos, moves, scores, &mut pending, i);
             moves.swap(i, bi);
             scores.swap(i, bi);
+            pending.swap(i, bi);
             let mv = moves[i];
             let order = scores[i];
             if ply == 0 && self.root_excluded.contains(&mv) {
@@ -1549,6 +1590,7 @@ impl Worker<'_> {
             if self.stop {
                 self.quiets[ply] = quiets;
                 self.tried_captures[ply] = tried_captures;
+                self.pending[ply] = pending;
                 return 0;
             }
             if score > best_score {
@@ -1586,6 +1628,7 @@ impl Worker<'_> {
         }
         self.quiets[ply] = quiets;
         self.tried_captures[ply] = tried_captures;
+        self.pending[ply] = pending;
         if searched == 0 {
             // Every move was pruned or excluded: the node fails low at the static estimate.
             if ply == 0 {
