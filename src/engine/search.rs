@@ -851,8 +851,12 @@ impl Worker<'_> {
                     bi = j;
                 }
             }
-            let gain = std::mem::replace(&mut pending[bi], NOT_PENDING);
-            if gain == NOT_PENDING || self.see_value_at_least(pos, &moves[bi], gain, 0) {
+            let gain = pending[bi];
+            if gain == NOT_PENDING {
+                return bi;
+            }
+            pending[bi] = NOT_PENDING;
+            if self.see_value_at_least(pos, &moves[bi], gain, 0) {
                 return bi;
             }
             scores[bi] += LOSING_CAPTURE - GOOD_CAPTURE;
