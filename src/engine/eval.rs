@@ -1519,6 +1519,12 @@ impl Evaluator {
             let Some(royal) = royal_at[e] else { continue };
             let free = B::load(rules.attackers_free(p, royal));
             let conditional = B::load(rules.attackers_conditional(p, royal));
+            // Cells from which the piece's kind could never attack the royal piece (other
+            // kinds' checking cells) are out at once.
+            let cells = cells & (free | conditional);
+            if cells.is_zero() {
+                continue;
+            }
             let checks_from = |from: B| {
                 !(from & free).is_zero()
                     || (from & conditional)
