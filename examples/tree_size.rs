@@ -6,7 +6,8 @@
 //!
 //! Chess (the default) uses six fixed positions; another variant file uses the positions
 //! reached after 10, 20, 30 and 40 plies of the engine playing itself at depth 4 from the
-//! start (the same every run). `--fens FILE` reads the positions from a file instead, one
+//! start (the same every run; a game that ends before ply 10 gives positions spread over
+//! its plies). `--fens FILE` reads the positions from a file instead, one
 //! position string per line (e.g. positions of games: `scripts/engine/tree_vs.py` prints each
 //! one after its two node counts).
 
@@ -22,21 +23,31 @@ const FENS: &[&str] = &[
     "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
 ];
 
-/// The positions after 10, 20, 30 and 40 plies of self-play at depth 4 from the start.
+/// The positions after 10, 20, 30 and 40 plies of self-play at depth 4 from the start; if
+/// that game ends before ply 10 (a king explodes in Atomic chess), those after a fifth, two,
+/// three and four fifths of its plies instead.
 fn self_play_positions(rules: &Rules) -> Vec<Position> {
     let mut pos = Position::start(rules);
     let mut engine = Engine::new(16);
-    let mut found = Vec::new();
-    for ply in 1..=40 {
+    // The position after each ply played.
+    let mut line = Vec::new();
+    for _ in 1..=40 {
         let Some(mv) = engine.search(rules, &mut pos, &Limits::depth(4)).best else {
             break;
         };
         pos.make(rules, mv);
-        if ply % 10 == 0 {
-            found.push(pos.clone());
-        }
+        line.push(pos.clone());
     }
-    found
+    let plies: Vec<usize> = if line.len() >= 10 {
+        (10..=line.len()).step_by(10).collect()
+    } else {
+        // The last position ends the game: it has nothing to search.
+        let mut plies: Vec<usize> = (1..=4).map(|k| (k * line.len() / 5).max(1)).collect();
+        plies.dedup();
+        plies.retain(|&ply| ply < line.len());
+        plies
+    };
+    plies.iter().map(|&ply| line[ply - 1].clone()).collect()
 }
 
 /// The value after `name` in `args` (both removed), if `name` is there.
