@@ -243,11 +243,21 @@ impl IntegerNet {
         acc.sums.clear();
         acc.sums.extend_from_slice(&self.bias1);
         acc.sums.extend_from_slice(&self.bias1);
+        // Every piece's rows added, as many at a time as an update applies.
+        let mut rows = [(0usize, 0usize, true); 2 * MAX_CHANGED_CELLS];
+        let mut count = 0;
         for (cell, &code) in board.iter().enumerate() {
             if code != 0 {
-                self.add_piece(&mut acc.sums, code, cell);
+                let (w, b) = self.row_starts(code, cell);
+                rows[count] = (w, b, true);
+                count += 1;
+                if count == rows.len() {
+                    self.apply_rows(&mut acc.sums, &rows);
+                    count = 0;
+                }
             }
         }
+        self.apply_rows(&mut acc.sums, &rows[..count]);
     }
 
     /// Where the input weights of the piece of board code `code` on `cell` start in
@@ -265,15 +275,6 @@ impl IntegerNet {
         let w = white_base + kind + cell;
         let b = black_base + kind + self.mirror[cell] as usize;
         (w * h, b * h)
-    }
-
-    /// The input weights of the piece of board code `code` on `cell`: White's perspective's
-    /// row and Black's (its cell mirrored).
-    #[inline]
-    fn rows(&self, code: u8, cell: usize) -> (&[i32], &[i32]) {
-        let (w, b) = self.row_starts(code, cell);
-        let h = self.hidden;
-        (&self.weights1[w..w + h], &self.weights1[b..b + h])
     }
 
     /// Each perspective's sums with the rows `(White's start, Black's start, added)` added
@@ -322,25 +323,6 @@ impl IntegerNet {
                 }
             }
             sums[start..start + L].copy_from_slice(&block);
-        }
-    }
-
-    /// Add the piece of board code `code` on `cell` to both perspectives' sums.
-    #[inline]
-    fn add_piece(&self, sums: &mut [i32], code: u8, cell: usize) {
-        self.update(sums, code, cell, i32::wrapping_add);
-    }
-
-    /// Each perspective's sums combined with the piece's row of weights by `op`.
-    #[inline(always)]
-    fn update(&self, sums: &mut [i32], code: u8, cell: usize, op: fn(i32, i32) -> i32) {
-        let (white, black) = sums.split_at_mut(self.hidden);
-        let (row_w, row_b) = self.rows(code, cell);
-        // Plain loops over slices of one length: the compiler turns them into vector ops.
-        for (sums, row) in [(white, row_w), (&mut black[..self.hidden], row_b)] {
-            for (s, w) in sums.iter_mut().zip(row) {
-                *s = op(*s, *w);
-            }
         }
     }
 }

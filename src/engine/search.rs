@@ -44,6 +44,19 @@ const LOSING_CAPTURE: i32 = -(1 << 24);
 /// In `Worker::pending`: no exchange test to make.
 const NOT_PENDING: i32 = i32::MIN;
 
+/// The index of the first of the highest keys among `scores[from..]` (the selection sort's
+/// choice of the next move to search).
+#[inline]
+fn first_best(scores: &[i32], from: usize) -> usize {
+    let mut best = from;
+    for j in from + 1..scores.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    best
+}
+
 /// The search's learning tables of one thread, kept in the [`Engine`] between searches.
 #[derive(Default)]
 pub struct State {
@@ -845,12 +858,7 @@ impl Worker<'_> {
         from: usize,
     ) -> usize {
         loop {
-            let mut bi = from;
-            for j in from + 1..moves.len() {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
+            let bi = first_best(scores, from);
             let gain = pending[bi];
             if gain == NOT_PENDING {
                 return bi;
@@ -1478,7 +1486,7 @@ impl Worker<'_> {
                     }
                 } else if self.features.see
                     && depth <= 6
-                    && order < 1 << 28
+                    && order < GOOD_CAPTURE
                     && !self.see_value_at_least(pos, &mv, gain.unwrap_or(0), -100 * depth)
                 {
                     continue;
@@ -1851,12 +1859,7 @@ impl Worker<'_> {
         let mut best = stand;
         let mut best_move = None;
         for i in 0..moves.len() {
-            let mut bi = i;
-            for j in i + 1..moves.len() {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
+            let bi = first_best(&scores, i);
             moves.swap(i, bi);
             scores.swap(i, bi);
             let mv = moves[i];
