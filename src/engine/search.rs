@@ -33,6 +33,12 @@ const CLOCK_INTERVAL: u64 = 1024;
 const HISTORY_MAX: i32 = 16_384;
 /// Quiescence plies after which a check is no longer answered with all evasions.
 const QS_CHECK_PLIES: usize = 6;
+/// Quiescence's futility margin: a capture whose gain leaves the score this far below
+/// alpha is not searched, nor, once the score stands this far below alpha, one that wins no
+/// material by exchange. Was 200 with only losing captures left out; a pawn and the second
+/// rule (Stockfish 11's) scored +20.5 ± 12.4 over 850 paired games at 0.1 s a move against
+/// Fairy-Stockfish (stop 58, README's Strength).
+const QS_DELTA: i32 = 100;
 /// Ordering key of a quiet move kept in quiescence because it may check (after every
 /// capture).
 const QUIET_CHECK: i32 = i32::MIN + 1;
@@ -1833,10 +1839,17 @@ impl Worker<'_> {
                 let g = gain.unwrap_or(0) + promo.unwrap_or(0);
                 if !zone {
                     // Delta pruning: even winning the piece cannot reach alpha.
-                    if self.features.futility && stand + g + 200 <= alpha {
+                    if self.features.futility && stand + g + QS_DELTA <= alpha {
                         continue;
                     }
-                    if self.features.see && !self.see_value_at_least(pos, &mv, g, 0) {
+                    // Below alpha by the margin, only a capture that wins material can
+                    // raise the score; otherwise one that loses none.
+                    let need = if self.features.futility && stand + QS_DELTA <= alpha {
+                        1
+                    } else {
+                        0
+                    };
+                    if self.features.see && !self.see_value_at_least(pos, &mv, g, need) {
                         continue;
                     }
                 }
