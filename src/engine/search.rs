@@ -1815,6 +1815,9 @@ impl Worker<'_> {
                         .find_map(|&k| pos.cells_of(Piece::new(k, side.flip())).iter().next())
                 })
                 .flatten();
+            // Once the score stands the margin below alpha, only a capture that wins
+            // material can raise it; otherwise one that loses none is kept.
+            let need = i32::from(self.features.futility && stand + QS_DELTA <= alpha);
             // Keep captures, promotions and winning-zone steps.
             let mut n = 0;
             for i in 0..moves.len() {
@@ -1842,13 +1845,6 @@ impl Worker<'_> {
                     if self.features.futility && stand + g + QS_DELTA <= alpha {
                         continue;
                     }
-                    // Below alpha by the margin, only a capture that wins material can
-                    // raise the score; otherwise one that loses none.
-                    let need = if self.features.futility && stand + QS_DELTA <= alpha {
-                        1
-                    } else {
-                        0
-                    };
                     if self.features.see && !self.see_value_at_least(pos, &mv, g, need) {
                         continue;
                     }
