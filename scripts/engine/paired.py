@@ -6,8 +6,10 @@ a different order, so their Round tags do not line up. This pairs the games of A
 what makes them comparable (the Opening tag and the colour our engine had) and reports our
 points in each on the pairs both played, with the difference's standard error from the
 paired differences: the openings' luck is the same on both sides and drops out. (A few
-openings differ between two runs: an opening is kept only when engine 1's short search
-finds it balanced, and two engines judge a few differently.)
+openings differ between two runs of different builds with the same seed: an opening is kept
+only when the built-in engine's short search finds it balanced, and two builds judge a few
+differently. Give the second run `--openings-from` the first run's game file, or run both
+with one binary and the difference as an engine switch, and every game pairs.)
 
 Our engine is the player whose name contains NAME (default `fairyrules`); in a match of
 two fairyrules engines, pass `fairyrules (1)`.

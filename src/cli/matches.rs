@@ -8,7 +8,8 @@
 //! - **Openings**: `--openings K` different openings of `--opening-plies` random legal moves
 //!   each (seeded by `--seed`), kept only if a short search of the built-in engine finds
 //!   them roughly balanced; game `2i` and `2i + 1` play opening `i mod K` with the engines'
-//!   colours swapped.
+//!   colours swapped. `--openings-from FILE` plays a file's openings instead (an earlier
+//!   match's game file, or one line each), so that two matches play the same ones.
 //! - **Game ends**: the rules' results ([`fairyrules::outcome`]); a draw the rules let a
 //!   player claim (repetition, n-move rule) is taken as claimed; `--max-plies` adjudicates a
 //!   draw; an illegal move, a resignation, a lost time or a broken engine lose.
@@ -29,13 +30,17 @@ use std::time::{Duration, Instant};
 
 use fairyrules::engine::eval::Weights;
 use fairyrules::engine::net::Net;
-use fairyrules::engine::{Engine, Features, Limits};
-use fairyrules::{claimable_draw, legal_moves, outcome, Color, Move, Outcome, Position, Rules};
+use fairyrules::engine::Features;
+use fairyrules::{claimable_draw, outcome, Color, Move, Outcome, Position, Rules};
 
+use super::match_openings::Openings;
 use super::match_players::{
     protocol_move, Clocks, External, Failure, Internal, MoveLimit, Player, Protocol,
 };
 use super::match_stats::{Wdl, Z95};
+
+/// Openings a match plays when neither `--openings` nor `--openings-from` says.
+const DEFAULT_OPENINGS: usize = 10;
 
 /// Arguments of `fairyrules match`.
 #[derive(clap::Args, Debug, Clone)]
@@ -64,9 +69,16 @@ pub struct MatchArgs {
     /// Transposition table per built-in engine, in MiB (1 to 4096).
     #[arg(long, default_value_t = 16, value_parser = super::limits::hash_mb)]
     pub hash: usize,
-    /// Number of different openings (each played with both colours; 1 to 1,000,000).
-    #[arg(long, default_value_t = 10, value_parser = super::limits::games)]
-    pub openings: usize,
+    /// Number of different openings (each played with both colours; 1 to 1,000,000; default
+    /// 10, or all those of `--openings-from`).
+    #[arg(long, value_parser = super::limits::games)]
+    pub openings: Option<usize>,
+    /// Play the openings of this file, in order, in place of random ones: a game file an
+    /// earlier `match` wrote (its `[Opening "…"]` tags, each opening once) or one opening a
+    /// line as moves separated by spaces (`#` begins a comment line). Two matches given the
+    /// same file play the same openings, whatever their engines.
+    #[arg(long, conflicts_with_all = ["opening_plies", "seed"])]
+    pub openings_from: Option<PathBuf>,
     /// Random plies of each opening (0 to 64).
     #[arg(long, default_value_t = 4, value_parser = super::limits::opening_plies)]
     pub opening_plies: usize,
@@ -277,84 +289,6 @@ impl PlayerSpec {
         Ok(Box::new(External::start(
             command, protocol, variant, &options, rules,
         )?))
-    }
-}
-
-/// A small deterministic random generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// The match's openings, chosen one after another as the games need them: lines of `plies`
-/// random legal moves, each judged roughly balanced (within 0.8 pawns) by a short search,
-/// tried up to 200 times each. The first game of an opening waits for it (and for those
-/// before it), not for all of them; the order of choice is fixed, so a seed gives the same
-/// openings whatever the concurrency.
-struct Openings {
-    plies: usize,
-    rng: Rng,
-    /// Judges each candidate line.
-    engine: Engine,
-    chosen: Vec<Vec<Move>>,
-}
-
-impl Openings {
-    fn new(plies: usize, seed: u64) -> Openings {
-        Openings {
-            plies,
-            rng: Rng(seed),
-            engine: Engine::new(4),
-            chosen: Vec::new(),
-        }
-    }
-
-    /// Opening `index`, choosing it (and those before it) first if need be.
-    fn get(&mut self, rules: &Rules, index: usize) -> Vec<Move> {
-        while self.chosen.len() <= index {
-            let line = self.choose(rules);
-            self.chosen.push(line);
-        }
-        self.chosen[index].clone()
-    }
-
-    /// The next opening: the first balanced line not chosen before, else the 200th tried.
-    fn choose(&mut self, rules: &Rules) -> Vec<Move> {
-        let mut line = Vec::new();
-        for attempt in 0..200 {
-            let mut pos = Position::start(rules);
-            line.clear();
-            for _ in 0..self.plies {
-                if outcome(rules, &mut pos) != Outcome::Ongoing {
-                    break;
-                }
-                let moves = legal_moves(rules, &mut pos);
-                let mv = moves[self.rng.below(moves.len())];
-                pos.make(rules, mv);
-                line.push(mv);
-            }
-            if outcome(rules, &mut pos) != Outcome::Ongoing {
-                continue;
-            }
-            let r = self.engine.search(rules, &mut pos, &Limits::nodes(20_000));
-            let balanced = r.score.abs() <= 80;
-            if (balanced && !self.chosen.contains(&line)) || attempt == 199 {
-                return line;
-            }
-        }
-        // Every try ended the game within the opening's plies: no opening.
-        Vec::new()
     }
 }
 
@@ -707,9 +641,26 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
             increment.as_secs_f64()
         ),
     };
+    let (openings, opening_count, described) = match &args.openings_from {
+        Some(path) => {
+            let openings = Openings::from_file(&rules, path)?;
+            let count = args.openings.unwrap_or(openings.len()).min(openings.len());
+            let described = format!("{count} openings from {}", path.display());
+            (openings, count, described)
+        }
+        None => {
+            let count = args.openings.unwrap_or(DEFAULT_OPENINGS);
+            let described = format!("{count} openings of {} random plies", args.opening_plies);
+            (
+                Openings::new(args.opening_plies, args.seed),
+                count,
+                described,
+            )
+        }
+    };
     let settings = format!(
-        "{settings}, {} thread(s) per engine, {} openings of {} random plies",
-        args.threads, args.openings, args.opening_plies
+        "{settings}, {} thread(s) per engine, {described}",
+        args.threads
     );
     let variant = args.variant_name.clone().unwrap_or_else(|| {
         args.file
@@ -739,15 +690,13 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
     };
     let progress = Progress::new(args.quiet, args.games);
     // The first game waits for its opening's search: say what is happening.
-    progress.show(0, args.games, || {
-        format!(
-            "choosing {} openings of {} random plies as the games need them, each checked by a short search",
-            args.openings.max(1),
-            args.opening_plies
-        )
-    });
-    let openings = Mutex::new(Openings::new(args.opening_plies, args.seed));
-    let opening_count = args.openings.max(1);
+    if args.openings_from.is_none() {
+        progress.show(0, args.games, || {
+            format!("choosing {described} as the games need them, each checked by a short search")
+        });
+    }
+    let openings = Mutex::new(openings);
+    let opening_count = opening_count.max(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let concurrency = args
         .concurrency

@@ -5,6 +5,7 @@ mod bench;
 pub(crate) mod catalog;
 mod input;
 mod limits;
+mod match_openings;
 mod match_players;
 mod match_stats;
 mod matches;
@@ -141,7 +142,7 @@ enum Command {
     /// Play a game: human and/or engine players, moves typed on stdin.
     Play(play::PlayArgs),
     /// Play many engine games and report the score, balance and how games end.
-    Match(matches::MatchArgs),
+    Match(Box<matches::MatchArgs>),
     /// Run the engine over the XBoard/WinBoard protocol (CECP) on stdin/stdout.
     Xboard(xboard::XboardArgs),
     /// Run the engine over the UCI protocol on stdin/stdout.
@@ -299,7 +300,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Play(args) => play::run(args),
-        Command::Match(args) => matches::run(args),
+        Command::Match(args) => matches::run(*args),
         Command::Xboard(args) => xboard::run(args),
         Command::Uci(args) => uci::run(args),
         Command::Serve(args) => serve::run(args),

@@ -975,6 +975,14 @@ impl Evaluator {
             .filter(|n| n.check(rules).is_ok())
             .map(|n| std::sync::Arc::new(super::net::IntegerNet::new(&n, rules)));
         self.net_sums = Default::default();
+        self.clear_cache();
+    }
+
+    /// Forget the evaluations cached so far (a new game). The cache returns a position's
+    /// complete evaluation where [`Evaluator::evaluate_within`] would return a lazy estimate,
+    /// so what it holds steers a search: a new game starts with it empty, as a fresh
+    /// evaluator does.
+    pub fn clear_cache(&mut self) {
         self.cache.iter_mut().for_each(|e| *e = (0, 0));
     }
 

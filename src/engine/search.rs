@@ -739,22 +739,41 @@ impl Worker<'_> {
     /// royal piece on `royal` from there: discovered checks are not looked for) without
     /// losing the exchange there.
     fn quiet_check(&self, pos: &mut Position, mv: &Move, royal: Cell) -> bool {
+        mv.promotion.is_none()
+            && self.checks_from_destination(pos, mv, royal)
+            && (!self.features.see || see_at_least(self.rules, pos, mv, self.see_values, 0))
+    }
+
+    /// Whether a move checks from its destination: the piece it puts there could attack
+    /// the enemy royal piece on `royal` from there, and does once the move is made
+    /// (discovered checks are not looked for; a sweep never counts).
+    fn checks_from_destination(&self, pos: &mut Position, mv: &Move, royal: Cell) -> bool {
         let rules = self.rules;
-        if mv.is_sweep() || mv.promotion.is_some() {
+        if mv.is_sweep() {
             return false;
         }
         let Some(mover) = pos.mover(mv) else {
             return false;
         };
-        if !rules.attackers_free(mover, royal).contains(mv.to)
-            && !rules.attackers_conditional(mover, royal).contains(mv.to)
+        let placed = mv.promotion.map_or(mover, |k| Piece::new(k, mover.color()));
+        if !rules.attackers_free(placed, royal).contains(mv.to)
+            && !rules.attackers_conditional(placed, royal).contains(mv.to)
         {
             return false;
         }
         pos.make(rules, *mv);
         let checks = in_check(rules, pos);
         pos.unmake(rules);
-        checks && (!self.features.see || see_at_least(rules, pos, mv, self.see_values, 0))
+        checks
+    }
+
+    /// The cell of the first royal piece of the side not to move, if it has one.
+    fn enemy_royal(&self, pos: &Position) -> Option<Cell> {
+        let enemy = pos.side_to_move().flip();
+        self.rules
+            .royal_kinds(enemy)
+            .iter()
+            .find_map(|&k| pos.cells_of(Piece::new(k, enemy)).iter().next())
     }
 
     /// Whether a move's static exchange value is at least `threshold`; the value is taken
@@ -1807,14 +1826,11 @@ impl Worker<'_> {
             // At the first ply, quiet moves to cells from which some piece could attack the
             // enemy's first royal piece are kept too: those that check are searched.
             let enemy_royal = (self.features.qs_checks && qply == 0)
-                .then(|| {
-                    let side = pos.side_to_move();
-                    rules
-                        .royal_kinds(side.flip())
-                        .iter()
-                        .find_map(|&k| pos.cells_of(Piece::new(k, side.flip())).iter().next())
-                })
+                .then(|| self.enemy_royal(pos))
                 .flatten();
+            // Where checking captures are spared the futility cuts, the royal piece they
+            // would check, looked up at the first capture that needs it.
+            let mut check_target: Option<Option<Cell>> = None;
             // Once the score stands the margin below alpha, only a capture that wins
             // material can raise it; otherwise one that loses none is kept.
             let need = i32::from(self.features.futility && stand + QS_DELTA <= alpha);
@@ -1842,7 +1858,18 @@ impl Worker<'_> {
                 let g = gain.unwrap_or(0) + promo.unwrap_or(0);
                 if !zone {
                     // Delta pruning: even winning the piece cannot reach alpha.
-                    if self.features.futility && stand + g + QS_DELTA <= alpha {
+                    let delta_cut = self.features.futility && stand + g + QS_DELTA <= alpha;
+                    let mut need = need;
+                    if (delta_cut || need > 0) && self.features.qs_check_captures {
+                        // A capture that checks is spared the futility cuts (not the
+                        // exchange test), as in Stockfish.
+                        let royal = *check_target.get_or_insert_with(|| self.enemy_royal(pos));
+                        if royal.is_some_and(|r| self.checks_from_destination(pos, &mv, r)) {
+                            need = 0;
+                        } else if delta_cut {
+                            continue;
+                        }
+                    } else if delta_cut {
                         continue;
                     }
                     if self.features.see && !self.see_value_at_least(pos, &mv, g, need) {
@@ -1872,6 +1899,20 @@ impl Worker<'_> {
             moves.swap(i, bi);
             scores.swap(i, bi);
             let mv = moves[i];
+            // Evasion pruning: once a reply has saved the side from being mated, a quiet
+            // reply that loses material by exchange is left out (at quiescence's first ply
+            // only after two replies), as Stockfish does.
+            if evasions
+                && self.features.qs_evasion_pruning
+                && self.features.see
+                && best > -MATE_BOUND
+                && (qply > 0 || i >= 2)
+                && mv.promotion.is_none()
+                && self.capture_gain(pos, &mv).is_none()
+                && !see_at_least(rules, pos, &mv, self.see_values, 0)
+            {
+                continue;
+            }
             pos.make(rules, mv);
             if !evasions && !exact && royal_attacked(rules, pos, side) {
                 pos.unmake(rules);

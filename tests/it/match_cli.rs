@@ -146,6 +146,38 @@ fn a_short_self_play_match_reports_and_records_its_games() {
     );
 }
 
+/// A new game starts as a fresh engine would: one thread playing all four games with the
+/// same two engines (each cleared between games) plays each opening's two games alike, as
+/// two threads with engines of their own do. (An evaluation cache kept from the earlier
+/// games once steered the later ones: a cached complete evaluation stands where a lazy
+/// estimate would, and the one-thread match scored 1.5/4.)
+#[test]
+fn engines_start_each_game_afresh() {
+    for concurrency in ["1", "2"] {
+        let (report, _) = run_match(
+            "chess.toml",
+            &[
+                "--games",
+                "4",
+                "--depth",
+                "2",
+                "--openings",
+                "2",
+                "--max-plies",
+                "60",
+                "--concurrency",
+                concurrency,
+            ],
+            &format!("afresh-{concurrency}"),
+        );
+        assert!(
+            report.contains("Score of engine 1: 2.0/4 = 50.0%")
+                && report.contains("Repeated games: 2 of the 4 games"),
+            "concurrency {concurrency}:\n{report}"
+        );
+    }
+}
+
 /// A single game repeats nothing: the report has no repeated-games line.
 #[test]
 fn a_match_without_copies_reports_no_repeated_games() {
@@ -246,7 +278,7 @@ fn bad_engine_specs_are_errors() {
 /// at once.
 #[test]
 fn a_seed_gives_the_same_openings_at_any_concurrency() {
-    let openings_by_round = |concurrency: &str| {
+    let by_concurrency = |concurrency: &str| {
         let (_, games) = run_match(
             "chess.toml",
             &[
@@ -267,21 +299,9 @@ fn a_seed_gives_the_same_openings_at_any_concurrency() {
             ],
             &format!("openings-{concurrency}"),
         );
-        let mut rounds: Vec<(u32, String)> = games
-            .split("[Event ")
-            .skip(1)
-            .map(|g| {
-                let tag = |name: &str| {
-                    let start = g.find(&format!("[{name} \"")).unwrap() + name.len() + 3;
-                    g[start..start + g[start..].find('"').unwrap()].to_string()
-                };
-                (tag("Round").parse().unwrap(), tag("Opening"))
-            })
-            .collect();
-        rounds.sort();
-        rounds
+        openings_by_round(&games)
     };
-    let one = openings_by_round("1");
+    let one = by_concurrency("1");
     assert_eq!(one.len(), 6);
     // Each opening twice (the colours swapped), three different ones, six plies each.
     for pair in one.chunks(2) {
@@ -289,5 +309,121 @@ fn a_seed_gives_the_same_openings_at_any_concurrency() {
         assert_eq!(pair[0].1.split(' ').count(), 6, "{one:?}");
     }
     assert!(one[0].1 != one[2].1 && one[2].1 != one[4].1 && one[0].1 != one[4].1);
-    assert_eq!(openings_by_round("3"), one);
+    assert_eq!(by_concurrency("3"), one);
+}
+
+/// The rounds and openings of a game file, sorted by round.
+fn openings_by_round(games: &str) -> Vec<(u32, String)> {
+    let mut rounds: Vec<(u32, String)> = games
+        .split("[Event ")
+        .skip(1)
+        .map(|g| {
+            let tag = |name: &str| {
+                let start = g.find(&format!("[{name} \"")).unwrap() + name.len() + 3;
+                g[start..start + g[start..].find('"').unwrap()].to_string()
+            };
+            (tag("Round").parse().unwrap(), tag("Opening"))
+        })
+        .collect();
+    rounds.sort();
+    rounds
+}
+
+/// `--openings-from` replays an earlier match's openings, round for round, whatever the
+/// engines (here other depths and a switched-off technique), so that two matches can be
+/// compared game by game.
+#[test]
+fn openings_from_a_game_file_replay_its_openings() {
+    let common = ["--games", "6", "--max-plies", "12"];
+    let (_, first) = run_match(
+        "chess.toml",
+        &[
+            &common[..],
+            &["--depth", "1", "--openings", "3", "--seed", "5"],
+        ]
+        .concat(),
+        "openings-from-source",
+    );
+    let source = temp_file("openings-from-source-copy.pgn");
+    std::fs::write(&source, &first).unwrap();
+    let source_arg = source.display().to_string();
+    let (report, second) = run_match(
+        "chess.toml",
+        &[
+            &common[..],
+            &[
+                "--depth",
+                "2",
+                "--engine1",
+                "fairyrules -lmr",
+                "--openings-from",
+                &source_arg,
+            ],
+        ]
+        .concat(),
+        "openings-from-replay",
+    );
+    let _ = std::fs::remove_file(&source);
+    assert!(
+        report.contains(&format!("3 openings from {source_arg}")),
+        "{report}"
+    );
+    let (a, b) = (openings_by_round(&first), openings_by_round(&second));
+    assert_eq!(a.len(), 6);
+    assert_eq!(a, b);
+}
+
+/// A plain file gives one opening a line (comments and blank lines skipped), played in
+/// order with both colours; `--openings` takes the first ones; a move that is not legal
+/// where it stands is an error that names the file, the line and the move.
+#[test]
+fn openings_from_a_list_of_lines() {
+    let list = temp_file("openings-list.txt");
+    std::fs::write(&list, "# two openings\ne2e4 e7e5\n\nd2d4 d7d5 c2c4\n").unwrap();
+    let list_arg = list.display().to_string();
+    let args = |games: &'static str, openings: &'static str| {
+        vec![
+            "--games",
+            games,
+            "--depth",
+            "1",
+            "--max-plies",
+            "10",
+            "--openings",
+            openings,
+            "--openings-from",
+            list_arg.as_str(),
+        ]
+    };
+    let (_, games) = run_match("chess.toml", &args("6", "2"), "openings-list");
+    let openings: Vec<String> = openings_by_round(&games)
+        .into_iter()
+        .map(|(_, o)| o)
+        .collect();
+    let (e4, d4) = ("e2e4 e7e5".to_string(), "d2d4 d7d5 c2c4".to_string());
+    assert_eq!(openings, [&e4, &e4, &d4, &d4, &e4, &e4].map(String::clone));
+    let (_, games) = run_match("chess.toml", &args("4", "1"), "openings-list-one");
+    assert!(openings_by_round(&games).iter().all(|(_, o)| *o == e4));
+
+    std::fs::write(&list, "e2e4 e7e5\nd2d4 e7e9\n").unwrap();
+    let file = variant_arg("chess.toml");
+    let out = run(&[
+        "match",
+        &file,
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--pgn",
+        "-",
+        "--openings-from",
+        &list_arg,
+    ]);
+    let _ = std::fs::remove_file(&list);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!("{list_arg}:2: move 2 `e7e9`")),
+        "{err}"
+    );
 }
