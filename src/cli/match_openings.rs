@@ -24,40 +24,55 @@ impl Rng {
     }
 }
 
-/// The match's openings, chosen one after another as the games need them: lines of `plies`
-/// random legal moves, each judged roughly balanced (within 0.8 pawns) by a short search,
-/// tried up to 200 times each. The first game of an opening waits for it (and for those
-/// before it), not for all of them; the order of choice is fixed, so a seed gives the same
-/// openings whatever the concurrency.
+/// The match's openings: random ones ([`Openings::new`]), chosen one after another as the
+/// games need them, or a file's ([`Openings::from_file`]), all read before the first game.
 pub struct Openings {
+    chosen: Vec<Vec<Move>>,
+    /// Where more come from (none for a file's: its openings are played again in turn).
+    random: Option<RandomLines>,
+}
+
+/// Lines of `plies` random legal moves, each judged roughly balanced (within 0.8 pawns) by
+/// a short search, tried up to 200 times each. The first game of an opening waits for it
+/// (and for those before it), not for all of them; the order of choice is fixed, so a seed
+/// gives the same openings whatever the concurrency.
+struct RandomLines {
     plies: usize,
     rng: Rng,
     /// Judges each candidate line.
     engine: Engine,
-    chosen: Vec<Vec<Move>>,
 }
 
 impl Openings {
+    /// Random openings of `plies` moves from `seed`.
     pub fn new(plies: usize, seed: u64) -> Openings {
         Openings {
-            plies,
-            rng: Rng(seed),
-            engine: Engine::new(4),
             chosen: Vec::new(),
+            random: Some(RandomLines {
+                plies,
+                rng: Rng(seed),
+                engine: Engine::new(4),
+            }),
         }
     }
 
-    /// Opening `index`, choosing it (and those before it) first if need be.
+    /// Opening `index`, choosing it (and those before it) first if need be; a file's
+    /// openings are taken again from the first once all have been played.
     pub fn get(&mut self, rules: &Rules, index: usize) -> Vec<Move> {
         while self.chosen.len() <= index {
-            let line = self.choose(rules);
+            let Some(random) = self.random.as_mut() else {
+                return self.chosen[index % self.chosen.len()].clone();
+            };
+            let line = random.choose(rules, &self.chosen);
             self.chosen.push(line);
         }
         self.chosen[index].clone()
     }
+}
 
-    /// The next opening: the first balanced line not chosen before, else the 200th tried.
-    fn choose(&mut self, rules: &Rules) -> Vec<Move> {
+impl RandomLines {
+    /// The next opening: the first balanced line not in `chosen`, else the 200th tried.
+    fn choose(&mut self, rules: &Rules, chosen: &[Vec<Move>]) -> Vec<Move> {
         let mut line = Vec::new();
         for attempt in 0..200 {
             let mut pos = Position::start(rules);
@@ -76,7 +91,7 @@ impl Openings {
             }
             let r = self.engine.search(rules, &mut pos, &Limits::nodes(20_000));
             let balanced = r.score.abs() <= 80;
-            if (balanced && !self.chosen.contains(&line)) || attempt == 199 {
+            if (balanced && !chosen.contains(&line)) || attempt == 199 {
                 return line;
             }
         }
@@ -135,10 +150,8 @@ impl Openings {
             return Err(format!("error: {shown}: no openings"));
         }
         Ok(Openings {
-            plies: 0,
-            rng: Rng(0),
-            engine: Engine::new(1),
             chosen,
+            random: None,
         })
     }
 
