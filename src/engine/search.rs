@@ -747,6 +747,7 @@ impl Worker<'_> {
     /// Whether a move checks from its destination: the piece it puts there could attack
     /// the enemy royal piece on `royal` from there, and does once the move is made
     /// (discovered checks are not looked for; a sweep never counts).
+    #[inline(always)]
     fn checks_from_destination(&self, pos: &mut Position, mv: &Move, royal: Cell) -> bool {
         let rules = self.rules;
         if mv.is_sweep() {
@@ -768,6 +769,7 @@ impl Worker<'_> {
     }
 
     /// The cell of the first royal piece of the side not to move, if it has one.
+    #[inline]
     fn enemy_royal(&self, pos: &Position) -> Option<Cell> {
         let enemy = pos.side_to_move().flip();
         self.rules
@@ -1860,7 +1862,7 @@ impl Worker<'_> {
                     // Delta pruning: even winning the piece cannot reach alpha.
                     let delta_cut = self.features.futility && stand + g + QS_DELTA <= alpha;
                     let mut need = need;
-                    if (delta_cut || need > 0) && self.features.qs_check_captures {
+                    if self.features.qs_check_captures && (delta_cut || need > 0) {
                         // A capture that checks is spared the futility cuts (not the
                         // exchange test), as in Stockfish.
                         let royal = *check_target.get_or_insert_with(|| self.enemy_royal(pos));
@@ -1902,8 +1904,8 @@ impl Worker<'_> {
             // Evasion pruning: once a reply has saved the side from being mated, a quiet
             // reply that loses material by exchange is left out (at quiescence's first ply
             // only after two replies), as Stockfish does.
-            if evasions
-                && self.features.qs_evasion_pruning
+            if self.features.qs_evasion_pruning
+                && evasions
                 && self.features.see
                 && best > -MATE_BOUND
                 && (qply > 0 || i >= 2)
