@@ -928,12 +928,14 @@ fn quiescence_sees_a_quiet_mating_check() {
     assert_ne!(best(""), Some(grab), "with quiet checks");
 }
 
-/// Quiescence's evasion pruning (`qs-evasion-pruning`, as Stockfish): once a reply to a
-/// check has saved the side from mate, the quiet replies that lose material by exchange are
-/// not searched. A middlegame with checks about has a smaller tree with it, and a forced
-/// mate keeps its score.
+/// The two quiescence switches of Stockfish's (off by default): evasion pruning
+/// (`qs-evasion-pruning`: once a reply to a check has saved the side from mate, quiet replies
+/// that lose material by exchange are not searched) makes a middlegame with checks about
+/// search a smaller tree; sparing checking captures the futility cuts
+/// (`qs-check-captures`) searches some where the margin left them out, so the tree changes.
+/// With either, a forced mate keeps its score.
 #[test]
-fn quiescence_prunes_losing_quiet_evasions_but_keeps_mates() {
+fn quiescence_switches_change_the_tree_and_keep_mates() {
     let rules = load_variant("chess.toml");
     let search = |fen: &str, features: &str, depth: u32| {
         let mut engine = Engine::new(4);
@@ -941,38 +943,18 @@ fn quiescence_prunes_losing_quiet_evasions_but_keeps_mates() {
         engine.search(&rules, &mut pos(&rules, fen), &Limits::depth(depth))
     };
     let middlegame = "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7";
-    let with = search(middlegame, "+qs-evasion-pruning", 8);
-    let without = search(middlegame, "-qs-evasion-pruning", 8);
-    assert!(
-        with.nodes < without.nodes,
-        "{} against {}",
-        with.nodes,
-        without.nodes
-    );
     let mate = "6k1/8/4K3/8/8/8/8/R7 w - - 0 1";
-    for features in ["+qs-evasion-pruning", "-qs-evasion-pruning"] {
-        assert_eq!(search(mate, features, 14).score, MATE - 5, "{features}");
-    }
-}
-
-/// Quiescence's checking captures spared the futility cuts (`qs-check-captures`, as
-/// Stockfish): captures that check are searched where the margin would leave them out, so
-/// the middlegame's tree changes; a forced mate keeps its score.
-#[test]
-fn quiescence_can_spare_checking_captures_the_futility_cuts() {
-    let rules = load_variant("chess.toml");
-    let search = |fen: &str, features: &str, depth: u32| {
-        let mut engine = Engine::new(4);
-        engine.set_features(Features::parse(features).unwrap());
-        engine.search(&rules, &mut pos(&rules, fen), &Limits::depth(depth))
-    };
-    let middlegame = "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7";
-    let with = search(middlegame, "+qs-check-captures", 8);
-    let without = search(middlegame, "-qs-check-captures", 8);
-    assert_ne!(with.nodes, without.nodes);
-    let mate = "6k1/8/4K3/8/8/8/8/R7 w - - 0 1";
-    for features in ["+qs-check-captures", "-qs-check-captures"] {
-        assert_eq!(search(mate, features, 14).score, MATE - 5, "{features}");
+    for switch in ["qs-evasion-pruning", "qs-check-captures"] {
+        let on = search(middlegame, &format!("+{switch}"), 8).nodes;
+        let off = search(middlegame, &format!("-{switch}"), 8).nodes;
+        if switch == "qs-evasion-pruning" {
+            assert!(on < off, "{switch}: {on} against {off}");
+        } else {
+            assert_ne!(on, off, "{switch}");
+        }
+        for features in [format!("+{switch}"), format!("-{switch}")] {
+            assert_eq!(search(mate, &features, 14).score, MATE - 5, "{features}");
+        }
     }
 }
 

@@ -81,22 +81,21 @@ fn progress_goes_to_a_log_as_whole_lines() {
     assert_eq!(text(&out.stderr), "");
 }
 
+/// Four games at depth 2 from two openings, each played with both colours.
+const SHORT_SELF_PLAY: [&str; 8] = [
+    "--games",
+    "4",
+    "--depth",
+    "2",
+    "--openings",
+    "2",
+    "--max-plies",
+    "60",
+];
+
 #[test]
 fn a_short_self_play_match_reports_and_records_its_games() {
-    let (report, games) = run_match(
-        "chess.toml",
-        &[
-            "--games",
-            "4",
-            "--depth",
-            "2",
-            "--openings",
-            "2",
-            "--max-plies",
-            "60",
-        ],
-        "chess",
-    );
+    let (report, games) = run_match("chess.toml", &SHORT_SELF_PLAY, "chess");
     for line in [
         "Match: Chess, 4 games, depth 2 per move",
         "engine 1: fairyrules (1)",
@@ -156,18 +155,7 @@ fn engines_start_each_game_afresh() {
     for concurrency in ["1", "2"] {
         let (report, _) = run_match(
             "chess.toml",
-            &[
-                "--games",
-                "4",
-                "--depth",
-                "2",
-                "--openings",
-                "2",
-                "--max-plies",
-                "60",
-                "--concurrency",
-                concurrency,
-            ],
+            &[&SHORT_SELF_PLAY[..], &["--concurrency", concurrency]].concat(),
             &format!("afresh-{concurrency}"),
         );
         assert!(
