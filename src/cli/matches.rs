@@ -696,7 +696,6 @@ pub fn run(args: MatchArgs) -> Result<ExitCode, String> {
         });
     }
     let openings = Mutex::new(openings);
-    let opening_count = opening_count.max(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let concurrency = args
         .concurrency

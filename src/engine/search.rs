@@ -1831,8 +1831,12 @@ impl Worker<'_> {
                 .then(|| self.enemy_royal(pos))
                 .flatten();
             // Where checking captures are spared the futility cuts, the royal piece they
-            // would check, looked up at the first capture that needs it.
-            let mut check_target: Option<Option<Cell>> = None;
+            // would check.
+            let check_target = self
+                .features
+                .qs_check_captures
+                .then(|| self.enemy_royal(pos))
+                .flatten();
             // Once the score stands the margin below alpha, only a capture that wins
             // material can raise it; otherwise one that loses none is kept.
             let need = i32::from(self.features.futility && stand + QS_DELTA <= alpha);
@@ -1862,15 +1866,16 @@ impl Worker<'_> {
                     // Delta pruning: even winning the piece cannot reach alpha.
                     let delta_cut = self.features.futility && stand + g + QS_DELTA <= alpha;
                     let mut need = need;
-                    if self.features.qs_check_captures && (delta_cut || need > 0) {
-                        // A capture that checks is spared the futility cuts (not the
-                        // exchange test), as in Stockfish.
-                        let royal = *check_target.get_or_insert_with(|| self.enemy_royal(pos));
-                        if royal.is_some_and(|r| self.checks_from_destination(pos, &mv, r)) {
-                            need = 0;
-                        } else if delta_cut {
-                            continue;
+                    // A capture that checks is spared the futility cuts (not the exchange
+                    // test), as in Stockfish.
+                    let checks = match check_target {
+                        Some(r) if delta_cut || need > 0 => {
+                            self.checks_from_destination(pos, &mv, r)
                         }
+                        _ => false,
+                    };
+                    if checks {
+                        need = 0;
                     } else if delta_cut {
                         continue;
                     }
