@@ -42,7 +42,7 @@ for part in $parts; do
         # Every name of Features::NAMES (src/engine/mod.rs).
         for t in null-move lmr see killers counter-moves history continuation check-extension \
             aspiration futility razoring singular qs-checks qs-evasion-pruning qs-check-captures \
-            capture-history probcut correction \
+            see-checks capture-history probcut correction \
             mobility king-safety pawn-structure threats net; do
             # Engine 1 is the one with the technique, engine 2 the one without.
             run "elo-$t" variants/chess.toml --games "$self" --movetime 20 --openings "$((self / 2))" \

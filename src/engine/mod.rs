@@ -262,6 +262,11 @@ pub struct Features {
     /// the score short of alpha), as Stockfish does; the exchange test still applies. Off by
     /// default: 37.5 against 43.5 on the same 300 (the same table); `+qs-check-captures`.
     pub qs_check_captures: bool,
+    /// A quiet move near the leaves that loses the exchange by more than its pruning
+    /// threshold is still searched when it checks and loses no more than a capture may (100
+    /// cp a ply), as Stockfish's thresholds treat checks; without it such a move is pruned
+    /// whether it checks or not. Off by default; `+see-checks`.
+    pub see_checks: bool,
     /// Capture history ordering (with `history`'s updates).
     pub capture_history: bool,
     /// ProbCut: a capture whose reduced search beats beta by a margin cuts the node.
@@ -300,6 +305,7 @@ impl Default for Features {
             qs_checks: true,
             qs_evasion_pruning: false,
             qs_check_captures: false,
+            see_checks: false,
             capture_history: true,
             probcut: true,
             correction: true,
@@ -330,6 +336,7 @@ impl Features {
         "qs-checks",
         "qs-evasion-pruning",
         "qs-check-captures",
+        "see-checks",
         "capture-history",
         "probcut",
         "correction",
@@ -358,6 +365,7 @@ impl Features {
             "qs-checks" => &mut self.qs_checks,
             "qs-evasion-pruning" => &mut self.qs_evasion_pruning,
             "qs-check-captures" => &mut self.qs_check_captures,
+            "see-checks" => &mut self.see_checks,
             "capture-history" => &mut self.capture_history,
             "probcut" => &mut self.probcut,
             "correction" => &mut self.correction,

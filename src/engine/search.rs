@@ -1496,7 +1496,8 @@ impl Worker<'_> {
                         }
                     }
                     // A quiet move losing material by exchange (not looked at for moves
-                    // already pruned above: only their checks are kept).
+                    // already pruned above: only their checks are kept). With `see-checks`
+                    // one that loses no more than a capture may is kept if it checks.
                     if self.features.see
                         && depth <= 6
                         && !special
@@ -1509,7 +1510,13 @@ impl Worker<'_> {
                             -25 * lmr_depth * lmr_depth,
                         )
                     {
-                        continue;
+                        if self.features.see_checks
+                            && see_at_least(rules, pos, &mv, self.see_values, -100 * depth)
+                        {
+                            futile = true;
+                        } else {
+                            continue;
+                        }
                     }
                 } else if self.features.see
                     && depth <= 6

@@ -928,14 +928,15 @@ fn quiescence_sees_a_quiet_mating_check() {
     assert_ne!(best(""), Some(grab), "with quiet checks");
 }
 
-/// The two quiescence switches of Stockfish's (off by default): evasion pruning
+/// The pruning switches of Stockfish's rules (off by default): evasion pruning
 /// (`qs-evasion-pruning`: once a reply to a check has saved the side from mate, quiet replies
 /// that lose material by exchange are not searched) makes a middlegame with checks about
-/// search a smaller tree; sparing checking captures the futility cuts
-/// (`qs-check-captures`) searches some where the margin left them out, so the tree changes.
-/// With either, a forced mate keeps its score.
+/// search a smaller tree; sparing checking captures quiescence's futility cuts
+/// (`qs-check-captures`) searches some where the margin left them out, and keeping quiet
+/// checks that lose a little by exchange near the leaves (`see-checks`) searches some that
+/// were pruned, so the tree changes. With any of them, a forced mate keeps its score.
 #[test]
-fn quiescence_switches_change_the_tree_and_keep_mates() {
+fn pruning_switches_change_the_tree_and_keep_mates() {
     let rules = load_variant("chess.toml");
     let search = |fen: &str, features: &str, depth: u32| {
         let mut engine = Engine::new(4);
@@ -944,7 +945,7 @@ fn quiescence_switches_change_the_tree_and_keep_mates() {
     };
     let middlegame = "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7";
     let mate = "6k1/8/4K3/8/8/8/8/R7 w - - 0 1";
-    for switch in ["qs-evasion-pruning", "qs-check-captures"] {
+    for switch in ["qs-evasion-pruning", "qs-check-captures", "see-checks"] {
         let on = search(middlegame, &format!("+{switch}"), 8).nodes;
         let off = search(middlegame, &format!("-{switch}"), 8).nodes;
         if switch == "qs-evasion-pruning" {
